@@ -1,2 +1,12 @@
-//! placeholder
-fn main() {}
+//! Brickrealm's browser app: mounts the [`app::App`] shell. Everything else lives in modules.
+
+mod api;
+mod app;
+mod components;
+mod pages;
+mod store;
+
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(app::App);
+}

@@ -1,2 +1,41 @@
-//! placeholder
-fn main() {}
+//! The server binary: configuration, database, and the route table. Wiring only.
+
+use actix_web::{middleware, App, HttpServer};
+use server::{config::Config, db::Db, AppState};
+
+#[actix_web::main]
+async fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{}", server::config::USAGE);
+        return Ok(());
+    }
+    let cfg = Config::load(|k| std::env::var(k).ok(), args)?;
+    let (db, report) = Db::open(&cfg.db)?;
+    println!(
+        "database {} (schema v{}, {} migration(s) applied{})",
+        cfg.db.display(),
+        report.schema_version,
+        report.migrated,
+        if report.seeded {
+            ", demo realm seeded"
+        } else {
+            ""
+        }
+    );
+    let state = AppState {
+        db,
+        dist: cfg.dist.clone(),
+    };
+    let server = HttpServer::new(move || {
+        App::new()
+            .wrap(middleware::Compress::default())
+            .configure(server::configure(state.clone()))
+    })
+    .bind(cfg.bind)?;
+    for addr in server.addrs() {
+        println!("Brickrealm is serving on http://{addr}/");
+    }
+    server.run().await?;
+    Ok(())
+}

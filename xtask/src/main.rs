@@ -1,2 +1,39 @@
-//! placeholder
-fn main() {}
+//! `cargo xtask`: the README's two commands. `serve` installs what is missing, builds the SPA
+//! and starts the server; `test` runs every check CI runs and ends with `N passed, N failed`.
+
+mod cmd;
+mod serve;
+mod test;
+mod tools;
+
+use std::path::PathBuf;
+
+const USAGE: &str = "usage:
+  cargo xtask serve [server flags...]   build the app and serve it (default http://127.0.0.1:8080/)
+  cargo xtask test                      run every test, as CI does
+server flags: --port N, --bind ADDR:PORT, --db FILE, --dist DIR (see `server --help`)";
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let result = match args.next().as_deref() {
+        Some("serve") => serve::run(args.collect()),
+        Some("test") => test::run(),
+        Some("-h" | "--help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        _ => Err(anyhow::anyhow!("{USAGE}")),
+    };
+    if let Err(e) = result {
+        eprintln!("xtask: {e:#}");
+        std::process::exit(1);
+    }
+}
+
+/// The workspace root (xtask's parent directory).
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask sits in the workspace")
+        .into()
+}

@@ -1,0 +1,6 @@
+//! Pieces shared by more than one page.
+
+pub mod faction_card;
+pub mod nav_bar;
+pub mod page_intro;
+pub mod terrain_canvas;

@@ -1,0 +1,13 @@
+//! What any unknown path shows.
+
+use crate::components::page_intro::PageIntro;
+use leptos::prelude::*;
+
+/// The not-found page.
+#[component]
+pub fn NotFoundPage() -> impl IntoView {
+    view! {
+        <PageIntro title="Not found" lead="There is no such page in the realm." />
+        <p><a href="/map">"Back to the map"</a></p>
+    }
+}

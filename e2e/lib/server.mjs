@@ -1,0 +1,46 @@
+// Starts the real server binary on a free port with its own database, for one test file.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const BIN = process.env.BRICKREALM_SERVER_BIN;
+const DIST = process.env.BRICKREALM_DIST;
+
+/** A temporary directory removed by the returned cleanup. */
+export function tempDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Starts the server on port 0 (the OS picks a free one) and resolves once it prints its URL.
+ * `db` is the SQLite file; pass the same one again to restart on the same data.
+ */
+export function startServer({ db }) {
+  if (!BIN || !DIST) throw new Error('BRICKREALM_SERVER_BIN and BRICKREALM_DIST must be set (run `cargo xtask test`)');
+  const child = spawn(BIN, ['--port', '0', '--db', db, '--dist', DIST], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
+    const onData = (chunk) => {
+      out += chunk;
+      const m = out.match(/serving on (http:\/\/[^\s]+?)\/?\s/);
+      if (m) {
+        clearTimeout(timer);
+        resolve({
+          url: m[1],
+          output: () => out,
+          stop: () => new Promise((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', done);
+            child.kill('SIGTERM');
+          }),
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (c) => { out += c; });
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited (${code}):\n${out}`)); });
+  });
+}

@@ -1,0 +1,105 @@
+// The app shell: it loads cleanly, the map draws the realm, every route is reachable, and the
+// server keeps its data across a restart.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startServer, tempDir } from '../lib/server.mjs';
+import { launch, watchedPage, screenshot } from '../lib/browser.mjs';
+import { MapPage } from '../lib/map_page.mjs';
+
+let server, browser, data;
+
+before(async () => {
+  data = tempDir('brickrealm-e2e-');
+  server = await startServer({ db: join(data.dir, 'realm.db') });
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  data?.remove();
+});
+
+async function realm() {
+  const res = await fetch(`${server.url}/api/realm`);
+  assert.equal(res.status, 200);
+  return res.json();
+}
+
+test('app_loads_without_console_errors', async () => {
+  const { page, errors } = await watchedPage(browser.context);
+  await new MapPage(page, server.url).open();
+  await page.locator('.realm-status[data-status="online"]').waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('map_draws_terrain_and_every_marker', async () => {
+  const doc = await realm();
+  const { page } = await watchedPage(browser.context);
+  const map = new MapPage(page, server.url);
+  await map.open();
+  const terrain = await map.terrainSummary();
+  assert.equal(terrain.width, doc.map.width);
+  assert.equal(terrain.height, doc.map.height);
+  assert.equal(terrain.alpha, 255, 'terrain is painted, not transparent');
+  assert.equal(terrain.colours, 6, 'all six terrains are drawn');
+  const withMarker = doc.factions.filter((f) => f.marker);
+  assert.ok(withMarker.length >= 13);
+  assert.equal(await map.markers().count(), withMarker.length);
+  for (const f of withMarker) {
+    assert.equal(await page.locator(`.marker[data-faction="${f.id}"]`).count(), 1, f.name);
+  }
+  assert.equal(await map.cards().count(), doc.factions.length);
+  await page.close();
+});
+
+test('map_screenshots_desktop_and_phone', async () => {
+  for (const [name, viewport] of [['map-1366x768', { width: 1366, height: 768 }], ['map-390x844', { width: 390, height: 844 }]]) {
+    const { page } = await watchedPage(browser.context);
+    await page.setViewportSize(viewport);
+    await new MapPage(page, server.url).open();
+    const box = await page.locator('.map-frame').boundingBox();
+    assert.ok(box.width <= viewport.width, `map fits the ${viewport.width}px window`);
+    assert.ok(Math.abs(box.width / box.height - 1.5) < 0.05, 'map keeps its 3:2 shape');
+    await screenshot(page, name);
+    await page.close();
+  }
+});
+
+test('navigation_reaches_every_route', async () => {
+  const { page, errors } = await watchedPage(browser.context);
+  await new MapPage(page, server.url).open();
+  const routes = [['Arena', '/arena'], ['Archive', '/archive'], ['History', '/history'],
+    ['Editor', '/editor'], ['Battle Lab', '/lab'], ['Map', '/map']];
+  for (const [label, path] of routes) {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+    await page.waitForURL(`${server.url}${path}`);
+    if (path === '/map') await page.locator('canvas.terrain').waitFor();
+    else assert.equal(await page.locator('h1').innerText(), label);
+  }
+  // A deep link loads the app too (the server's SPA fallback).
+  await page.goto(`${server.url}/history`);
+  assert.equal(await page.locator('h1').innerText(), 'History');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('server_restarts_with_its_data_intact', async () => {
+  const dir = tempDir('brickrealm-restart-');
+  const db = join(dir.dir, 'realm.db');
+  try {
+    const first = await startServer({ db });
+    assert.match(first.output(), /demo realm seeded/);
+    const before = await (await fetch(`${first.url}/api/realm`)).text();
+    await first.stop();
+    const second = await startServer({ db });
+    assert.doesNotMatch(second.output(), /demo realm seeded/, 'the second start does not reseed');
+    const after = await (await fetch(`${second.url}/api/realm`)).text();
+    await second.stop();
+    assert.equal(after, before);
+  } finally {
+    dir.remove();
+  }
+});

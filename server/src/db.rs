@@ -1,0 +1,109 @@
+//! Every SQL statement the server runs lives under this module; handlers never see rusqlite.
+//!
+//! One connection behind a mutex is enough for a hobby community's traffic, and it makes
+//! every write trivially serialised. Calls run on actix's blocking pool via [`Db::call`].
+
+mod migrations;
+mod records;
+
+use crate::error::ApiError;
+use rusqlite::Connection;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+pub use records::RecordRow;
+
+/// A handle to the SQLite database, cheap to clone.
+#[derive(Clone)]
+pub struct Db {
+    conn: Arc<Mutex<Connection>>,
+}
+
+/// What opening the database did, for the start-up banner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenReport {
+    /// The schema version after migrations.
+    pub schema_version: u32,
+    /// Migrations applied by this start.
+    pub migrated: u32,
+    /// Whether the demo realm was written by this start.
+    pub seeded: bool,
+}
+
+impl Db {
+    /// Opens (creating if needed) the file, switches to WAL, migrates, and seeds the demo realm
+    /// if the database has never been seeded.
+    pub fn open(path: &Path) -> anyhow::Result<(Db, OpenReport)> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        let conn = Connection::open(path)?;
+        Self::prepare(conn)
+    }
+
+    /// An in-memory database, migrated and seeded, for tests.
+    pub fn open_in_memory() -> anyhow::Result<(Db, OpenReport)> {
+        Self::prepare(Connection::open_in_memory()?)
+    }
+
+    fn prepare(mut conn: Connection) -> anyhow::Result<(Db, OpenReport)> {
+        // WAL lets readers go on while a write commits; NORMAL sync is durable across a
+        // process crash (a power cut may lose the last commit, which is acceptable here).
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let (schema_version, migrated) = migrations::apply(&mut conn)?;
+        let seeded = records::seed_if_empty(&mut conn, &engine::demo_realm())?;
+        let report = OpenReport {
+            schema_version,
+            migrated,
+            seeded,
+        };
+        Ok((
+            Db {
+                conn: Arc::new(Mutex::new(conn)),
+            },
+            report,
+        ))
+    }
+
+    /// Runs `f` with the connection on the blocking pool, mapping database errors to a 500.
+    pub async fn call<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Connection) -> Result<T, ApiError> + Send + 'static,
+    {
+        let conn = self.conn.clone();
+        actix_web::web::block(move || {
+            // A panic in another request must not take the database down with it: the
+            // connection itself is still sound, so recover it from the poisoned lock.
+            let mut guard = conn.lock().unwrap_or_else(|p| p.into_inner());
+            f(&mut guard)
+        })
+        .await
+        .map_err(ApiError::internal)?
+    }
+
+    /// Every live record, for assembling the realm document.
+    pub async fn live_records(&self) -> Result<Vec<RecordRow>, ApiError> {
+        self.call(|c| records::live(c).map_err(ApiError::internal))
+            .await
+    }
+
+    /// The schema version and the number of live records, for `/api/health`.
+    pub async fn stats(&self) -> Result<(u32, u64), ApiError> {
+        self.call(|c| {
+            let v = migrations::version(c).map_err(ApiError::internal)?;
+            let n = records::count_live(c).map_err(ApiError::internal)?;
+            Ok((v, n))
+        })
+        .await
+    }
+}
+
+impl From<rusqlite::Error> for ApiError {
+    fn from(e: rusqlite::Error) -> Self {
+        ApiError::internal(e)
+    }
+}

@@ -1,0 +1,117 @@
+//! Versioned schema migrations, applied at start in order. `PRAGMA user_version` holds how many
+//! have run. A migration, once released, is never edited: a change is a new entry.
+
+use rusqlite::Connection;
+
+/// Migration 1: every record kind of the realm in one table (one row per record with its own
+/// revision), and the server-owned tables beside it.
+const V1: &str = "
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) STRICT;
+-- The collection: species, armory rows, materials, colours, factions, regiments, equipment
+-- types, photos, buffs, seasons, ratings, the terrain map and settings. `kind` is the engine's
+-- RecordKind name. `revision` counts this record's changes (optimistic concurrency);
+-- `server_rev` is the global change counter at its last change (the pull cursor). A deleted
+-- record stays as a tombstone so a late offline edit cannot resurrect it.
+CREATE TABLE records (
+    kind       TEXT    NOT NULL,
+    id         INTEGER NOT NULL CHECK (id >= 0 AND id < 9007199254740992),
+    revision   INTEGER NOT NULL CHECK (revision >= 1),
+    server_rev INTEGER NOT NULL,
+    deleted    INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1)),
+    body       TEXT    NOT NULL,
+    PRIMARY KEY (kind, id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX records_by_server_rev ON records (server_rev);
+-- Sync: the last mutation applied per client, so a retried push changes nothing.
+CREATE TABLE sync_clients (
+    client_id        TEXT    PRIMARY KEY,
+    last_mutation_id INTEGER NOT NULL
+) STRICT;
+-- Arena judgements, counted or not (a vote that is not counted is still kept).
+CREATE TABLE votes (
+    seq         INTEGER PRIMARY KEY AUTOINCREMENT,
+    voter       TEXT    NOT NULL,
+    chosen      INTEGER NOT NULL,
+    other       INTEGER NOT NULL,
+    cast_at     INTEGER NOT NULL,
+    received_at INTEGER NOT NULL,
+    counted     INTEGER NOT NULL CHECK (counted IN (0, 1)),
+    reason      TEXT
+) STRICT;
+CREATE INDEX votes_by_voter ON votes (voter, received_at);
+-- Realm History: append-only battle records, each self-contained (SPEC 14).
+CREATE TABLE history (
+    id        INTEGER PRIMARY KEY,
+    fought_at INTEGER NOT NULL,
+    system    TEXT    NOT NULL,
+    attacker  INTEGER NOT NULL,
+    defender  INTEGER NOT NULL,
+    winner    TEXT    NOT NULL CHECK (winner IN ('attacker', 'defender')),
+    body      TEXT    NOT NULL
+) STRICT;
+CREATE INDEX history_by_time ON history (fought_at);
+-- Uploaded photographs, kept apart from the photo record so the document stays small.
+CREATE TABLE photo_images (
+    photo_id INTEGER PRIMARY KEY,
+    mime     TEXT    NOT NULL,
+    bytes    BLOB    NOT NULL
+) STRICT;
+INSERT INTO meta (key, value) VALUES ('server_rev', '0');
+";
+
+/// Every migration, in order.
+const MIGRATIONS: &[&str] = &[V1];
+
+/// The schema version this build expects.
+pub fn latest() -> u32 {
+    MIGRATIONS.len() as u32
+}
+
+/// The schema version of an open database.
+pub fn version(conn: &Connection) -> rusqlite::Result<u32> {
+    conn.pragma_query_value(None, "user_version", |r| r.get(0))
+}
+
+/// Applies the migrations this database has not seen, each in its own transaction together
+/// with the version bump. Returns (version after, number applied).
+pub fn apply(conn: &mut Connection) -> anyhow::Result<(u32, u32)> {
+    let start = version(conn)?;
+    if start > latest() {
+        anyhow::bail!(
+            "the database is at schema version {start}, newer than this server ({}); \
+             run a newer server or restore a backup",
+            latest()
+        );
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(start as usize) {
+        let tx = conn.transaction()?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", i as u32 + 1)?;
+        tx.commit()?;
+    }
+    Ok((latest(), latest() - start))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrating_twice_applies_nothing_the_second_time() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        assert_eq!(apply(&mut conn).unwrap(), (latest(), latest()));
+        assert_eq!(apply(&mut conn).unwrap(), (latest(), 0));
+    }
+
+    #[test]
+    fn a_newer_database_is_refused() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.pragma_update(None, "user_version", latest() + 1)
+            .unwrap();
+        let err = apply(&mut conn).unwrap_err().to_string();
+        assert!(err.contains("newer than this server"), "{err}");
+    }
+}

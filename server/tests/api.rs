@@ -1,0 +1,112 @@
+//! Handler tests: the real route table over an in-memory database.
+
+use actix_web::{http::StatusCode, test, App};
+use server::{db::Db, AppState};
+use std::path::PathBuf;
+
+fn state(dist: PathBuf) -> AppState {
+    let (db, report) = Db::open_in_memory().unwrap();
+    assert!(report.seeded);
+    AppState { db, dist }
+}
+
+fn dist_with_index() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("index.html"),
+        "<!doctype html><title>Brickrealm</title>",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("app.css"), "body{}").unwrap();
+    dir
+}
+
+#[actix_web::test]
+async fn health_reports_schema_and_records() {
+    let app =
+        test::init_service(App::new().configure(server::configure(state("dist".into())))).await;
+    let body: serde_json::Value = test::call_and_read_body_json(
+        &app,
+        test::TestRequest::get().uri("/api/health").to_request(),
+    )
+    .await;
+    assert_eq!(body["status"], "ok");
+    assert!(body["schema_version"].as_u64().unwrap() >= 1);
+    assert!(body["records"].as_u64().unwrap() > 0);
+}
+
+#[actix_web::test]
+async fn realm_is_the_seeded_demo() {
+    let app =
+        test::init_service(App::new().configure(server::configure(state("dist".into())))).await;
+    let body: serde_json::Value = test::call_and_read_body_json(
+        &app,
+        test::TestRequest::get().uri("/api/realm").to_request(),
+    )
+    .await;
+    let realm: engine::Realm = serde_json::from_value(body).unwrap();
+    assert_eq!(realm, engine::demo_realm());
+}
+
+#[actix_web::test]
+async fn unknown_api_path_is_a_json_404() {
+    let app =
+        test::init_service(App::new().configure(server::configure(state("dist".into())))).await;
+    let res =
+        test::call_service(&app, test::TestRequest::get().uri("/api/nope").to_request()).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    let body: serde_json::Value = test::read_body_json(res).await;
+    assert_eq!(body["error"]["code"], "not_found");
+}
+
+#[actix_web::test]
+async fn deep_links_fall_back_to_the_spa_shell() {
+    let dist = dist_with_index();
+    let app =
+        test::init_service(App::new().configure(server::configure(state(dist.path().into()))))
+            .await;
+    for uri in ["/", "/map", "/history/42"] {
+        let res = test::call_service(&app, test::TestRequest::get().uri(uri).to_request()).await;
+        assert_eq!(res.status(), StatusCode::OK, "{uri}");
+        let body = test::read_body(res).await;
+        assert!(
+            String::from_utf8_lossy(&body).contains("<title>Brickrealm</title>"),
+            "{uri}"
+        );
+    }
+    let res = test::call_service(&app, test::TestRequest::get().uri("/app.css").to_request()).await;
+    assert_eq!(test::read_body(res).await, "body{}");
+}
+
+#[actix_web::test]
+async fn writes_to_the_spa_are_refused_as_json() {
+    let dist = dist_with_index();
+    let app =
+        test::init_service(App::new().configure(server::configure(state(dist.path().into()))))
+            .await;
+    let res = test::call_service(&app, test::TestRequest::post().uri("/map").to_request()).await;
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let body: serde_json::Value = test::read_body_json(res).await;
+    assert_eq!(body["error"]["code"], "method_not_allowed");
+}
+
+#[actix_web::test]
+async fn missing_build_says_how_to_build_it() {
+    let empty = tempfile::tempdir().unwrap();
+    let app =
+        test::init_service(App::new().configure(server::configure(state(empty.path().into()))))
+            .await;
+    let res = test::call_service(&app, test::TestRequest::get().uri("/map").to_request()).await;
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+}
+
+#[actix_web::test]
+async fn reopening_a_file_keeps_its_data_and_does_not_reseed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nested").join("realm.db");
+    let (_, first) = Db::open(&path).unwrap();
+    assert!(first.seeded && first.migrated >= 1);
+    let (_, second) = Db::open(&path).unwrap();
+    assert!(!second.seeded);
+    assert_eq!(second.migrated, 0);
+}
