@@ -166,6 +166,28 @@ fn check_id<T: Keyed>(item: &T, id: u64, path: &str) -> Result<(), DocError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+    use std::sync::OnceLock;
+
+    fn demo() -> &'static Realm {
+        static DEMO: OnceLock<Realm> = OnceLock::new();
+        DEMO.get_or_init(crate::demo_realm)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        /// Records arrive in any order (sync, SQL without ORDER BY): the document comes back the same.
+        #[test]
+        fn records_round_trip_in_any_order(seed in any::<u64>()) {
+            let mut rng = crate::SplitMix64::new(seed);
+            let mut records = demo().to_records();
+            for i in (1..records.len()).rev() {
+                let j = crate::below(&mut rng, i as u64 + 1) as usize;
+                records.swap(i, j);
+            }
+            prop_assert_eq!(&Realm::from_records(records).unwrap(), demo());
+        }
+    }
 
     #[test]
     fn names_are_unique_snake_case() {
