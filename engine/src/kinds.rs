@@ -1,0 +1,147 @@
+//! The small closed vocabularies of SPEC §0.2: alignments, faction kinds, pools, attack and move types.
+//!
+//! All serialise as snake_case strings so a document stays readable and a renamed Rust variant is a
+//! visible wire change.
+
+use serde::{Deserialize, Serialize};
+
+/// A faction's place on the moral table (SPEC §11.3), in table order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Alignment {
+    /// The good end of the table; sworn enemy of Malevolent.
+    Noble,
+    /// Kindly but less zealous.
+    Benevolent,
+    /// The middle of the table.
+    Independent,
+    /// Self-serving.
+    Rogue,
+    /// The evil end of the table; sworn enemy of Noble.
+    Malevolent,
+}
+
+impl Alignment {
+    /// Every alignment, in table order.
+    pub const ALL: [Alignment; 5] = [
+        Alignment::Noble,
+        Alignment::Benevolent,
+        Alignment::Independent,
+        Alignment::Rogue,
+        Alignment::Malevolent,
+    ];
+
+    /// Display name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Alignment::Noble => "Noble",
+            Alignment::Benevolent => "Benevolent",
+            Alignment::Independent => "Independent",
+            Alignment::Rogue => "Rogue",
+            Alignment::Malevolent => "Malevolent",
+        }
+    }
+}
+
+/// What part a faction plays: only Ordinary factions fight; Mercenaries are hired; Townsfolk never fight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum FactionKind {
+    /// A house that attacks and defends.
+    Ordinary,
+    /// A company hired by the weaker side; it needs a `merc_pool`.
+    Mercenary,
+    /// Non-combatants: never attack, defend or hire out.
+    Townsfolk,
+}
+
+/// The pool a mercenary company is hired from, in the order of SPEC §11.5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum MercPool {
+    /// Hero mercenaries (good sides hire them).
+    Hero,
+    /// Neutral mercenaries.
+    Neutral,
+    /// Wanderers.
+    Wanderers,
+    /// Evil mercenaries (the only pool Malevolent sides can hire).
+    Evil,
+}
+
+impl MercPool {
+    /// Every pool, in hiring order.
+    pub const ALL: [MercPool; 4] = [
+        MercPool::Hero,
+        MercPool::Neutral,
+        MercPool::Wanderers,
+        MercPool::Evil,
+    ];
+}
+
+/// How a figure gets about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum MoveCategory {
+    /// On its own feet.
+    Foot,
+    /// Riding.
+    Mounted,
+    /// Winged.
+    Flying,
+}
+
+/// How a weapon's damage is dealt. Recorded and shown, never used in the maths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum DamageType {
+    /// Points and arrows.
+    Piercing,
+    /// Hammers and rocks.
+    Blunt,
+    /// Edges.
+    Slashing,
+    /// Spells.
+    Magic,
+}
+
+/// Whether a weapon must close to fight. A weapon's `category` column is read as this (SPEC §1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum AttackType {
+    /// Hand to hand.
+    Melee,
+    /// Shoots or throws.
+    Ranged,
+}
+
+/// The category of armour behind a Defense number. Recorded, never used in the maths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum DefenseType {
+    /// Plate and the like.
+    Heavy,
+    /// Mail and scale.
+    Medium,
+    /// Leather and cloth.
+    Light,
+}
+
+/// Which battle system resolves a Skirmish (SPEC §12–13); Version 2 is what the pages open on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum BattleSystem {
+    /// One weighted roll.
+    V1,
+    /// Figure-by-figure over five rounds.
+    #[default]
+    V2,
+}
