@@ -54,7 +54,7 @@ impl Db {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         let (schema_version, migrated) = migrations::apply(&mut conn)?;
-        let seeded = records::seed_if_empty(&mut conn, &engine::demo_realm())?;
+        let seeded = records::seed_if_empty(&mut conn, engine::demo_realm)?;
         let report = OpenReport {
             schema_version,
             migrated,

@@ -21,9 +21,10 @@ pub fn kind_named(name: &str) -> Option<RecordKind> {
     RecordKind::ALL.iter().copied().find(|k| k.name() == name)
 }
 
-/// Writes the realm's records if the database has never been seeded. Runs in one transaction,
+/// Writes the realm's records if the database has never been seeded (building the realm only
+/// then: the demo takes a moment to generate). Runs in one transaction,
 /// so a crash half-way leaves an unseeded database that the next start seeds again.
-pub fn seed_if_empty(conn: &mut Connection, realm: &Realm) -> anyhow::Result<bool> {
+pub fn seed_if_empty(conn: &mut Connection, realm: impl FnOnce() -> Realm) -> anyhow::Result<bool> {
     let tx = conn.transaction()?;
     let seeded: Option<String> = tx
         .query_row("SELECT value FROM meta WHERE key = 'seeded'", [], |r| {
@@ -39,7 +40,7 @@ pub fn seed_if_empty(conn: &mut Connection, realm: &Realm) -> anyhow::Result<boo
             "INSERT INTO records (kind, id, revision, server_rev, deleted, body)
              VALUES (?1, ?2, 1, ?3, 0, ?4)",
         )?;
-        for Record { kind, id, body } in realm.to_records() {
+        for Record { kind, id, body } in realm().to_records() {
             insert.execute(params![kind.name(), id as i64, rev, body.to_string()])?;
         }
     }
@@ -115,10 +116,10 @@ mod tests {
     fn seeding_writes_the_demo_once() {
         let mut conn = migrated();
         let demo = engine::demo_realm();
-        assert!(seed_if_empty(&mut conn, &demo).unwrap());
+        assert!(seed_if_empty(&mut conn, || demo.clone()).unwrap());
         let n = count_live(&conn).unwrap();
         assert_eq!(n as usize, demo.to_records().len());
-        assert!(!seed_if_empty(&mut conn, &demo).unwrap());
+        assert!(!seed_if_empty(&mut conn, || demo.clone()).unwrap());
         assert_eq!(count_live(&conn).unwrap(), n);
     }
 
@@ -126,7 +127,7 @@ mod tests {
     fn stored_records_reassemble_the_same_realm() {
         let mut conn = migrated();
         let demo = engine::demo_realm();
-        seed_if_empty(&mut conn, &demo).unwrap();
+        seed_if_empty(&mut conn, || demo.clone()).unwrap();
         let rows = live(&conn).unwrap();
         let realm = Realm::from_records(rows.into_iter().map(|r| Record {
             kind: r.kind,
