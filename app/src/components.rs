@@ -3,4 +3,5 @@
 pub mod faction_card;
 pub mod nav_bar;
 pub mod page_intro;
+pub mod portrait;
 pub mod terrain_canvas;

@@ -1,11 +1,53 @@
 //! A faction's card in the map's side panel.
 
-use engine::{Faction, FactionKind};
+use crate::components::portrait::{Look, Portrait};
+use engine::{Faction, FactionKind, Group, Realm};
 use leptos::prelude::*;
 
-/// Name, alignment, kind and how many photos the faction has.
+/// What a card shows, gathered from the realm in one pass.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardData {
+    /// The faction itself.
+    pub faction: Faction,
+    /// How many photos it has.
+    pub photos: usize,
+    /// Up to four figures to picture: the leader first, then in document order.
+    pub faces: Vec<(Look, String)>,
+}
+
+impl CardData {
+    /// Every faction's card, in document order.
+    pub fn all(realm: &Realm) -> Vec<CardData> {
+        realm
+            .factions
+            .iter()
+            .map(|f| {
+                let mut mine: Vec<_> = realm.photos.iter().filter(|p| p.faction == f.id).collect();
+                let photos = mine.len();
+                mine.sort_by_key(|p| p.group != Group::Leader);
+                let faces = mine
+                    .into_iter()
+                    .take(4)
+                    .map(|p| (Look::of(p, realm), p.name.clone()))
+                    .collect();
+                CardData {
+                    faction: f.clone(),
+                    photos,
+                    faces,
+                }
+            })
+            .collect()
+    }
+}
+
+/// Name, alignment, kind, how many photos the faction has, and a few of its figures.
 #[component]
-pub fn FactionCard(faction: Faction, photos: usize) -> impl IntoView {
+pub fn FactionCard(data: CardData) -> impl IntoView {
+    let CardData {
+        faction,
+        photos,
+        faces,
+    } = data;
     let kind = match faction.kind {
         FactionKind::Ordinary => "Ordinary",
         FactionKind::Mercenary => "Mercenary company",
@@ -14,8 +56,7 @@ pub fn FactionCard(faction: Faction, photos: usize) -> impl IntoView {
     let style = format!("--faction-colour: {}", faction.colour);
     view! {
         <li class="faction-card" data-faction=faction.id.to_string() style=style>
-            <span class="swatch" aria-hidden="true"></span>
-            <div>
+            <div class="card-text">
                 <h3>{faction.name.clone()}</h3>
                 <p class="meta">
                     <span class="alignment">{format!("{:?}", faction.alignment)}</span>
@@ -24,6 +65,12 @@ pub fn FactionCard(faction: Faction, photos: usize) -> impl IntoView {
                     " · "
                     <span class="photos">{format!("{photos} photos")}</span>
                 </p>
+            </div>
+            <div class="faces">
+                {faces
+                    .into_iter()
+                    .map(|(look, name)| view! { <Portrait look=look label=name /> })
+                    .collect_view()}
             </div>
         </li>
     }

@@ -1,9 +1,9 @@
 //! `/map`: the terrain, every faction's marker, and the faction cards beside it.
 
-use crate::components::faction_card::FactionCard;
+use crate::components::faction_card::{CardData, FactionCard};
 use crate::components::terrain_canvas::{terrain_rgb, TerrainCanvas};
 use crate::store::{use_realm_store, Source};
-use engine::{Faction, Realm, Terrain};
+use engine::Terrain;
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -21,12 +21,10 @@ pub fn MapPage() -> impl IntoView {
             .realm
             .with(|r| r.as_ref().map(|r| (r.map.width, r.map.height)))
     };
-    let factions = move || {
-        store.realm.with(|r| {
-            r.as_ref()
-                .map(|r| factions_with_counts(r))
-                .unwrap_or_default()
-        })
+    let cards = move || {
+        store
+            .realm
+            .with(|r| r.as_deref().map(CardData::all).unwrap_or_default())
     };
     view! {
         <div class="map-page">
@@ -52,28 +50,14 @@ pub fn MapPage() -> impl IntoView {
                 <h2>"Factions"</h2>
                 <ul class="faction-cards">
                     <For
-                        each=factions
-                        key=|(f, n)| (f.id, f.name.clone(), f.colour.clone(), *n)
-                        children=|(f, n)| view! { <FactionCard faction=f photos=n /> }
+                        each=cards
+                        key=|c| format!("{c:?}")
+                        children=|c| view! { <FactionCard data=c /> }
                     />
                 </ul>
             </aside>
         </div>
     }
-}
-
-/// Factions in document order with their photo counts.
-fn factions_with_counts(realm: &Realm) -> Vec<(Faction, usize)> {
-    realm
-        .factions
-        .iter()
-        .map(|f| {
-            (
-                f.clone(),
-                realm.photos.iter().filter(|p| p.faction == f.id).count(),
-            )
-        })
-        .collect()
 }
 
 /// Every faction marker, drawn over the terrain in map-cell coordinates.

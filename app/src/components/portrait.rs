@@ -1,0 +1,340 @@
+//! A photo's generated portrait: an SVG minifigure drawn from the photo's id, its faction's
+//! colour and its gear, so every figure has a picture offline until a real photo is uploaded.
+//!
+//! The look is decided by [`Look::of`], a plain function of the realm data (testable without a
+//! browser); the component only draws a `Look`.
+
+use engine::{Group, ItemRef, MaterialColours, OffhandRef, Photo, Realm};
+use leptos::prelude::*;
+
+/// What a held weapon looks like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WeaponShape {
+    /// Sword, dagger, and anything without a more specific name.
+    Blade,
+    /// Spear, pike, lance, halberd.
+    Pole,
+    /// Axe.
+    Axe,
+    /// Hammer, mace, club, flail.
+    Hammer,
+    /// Bow, crossbow, sling and every other ranged weapon.
+    Bow,
+    /// A staff or wand.
+    Staff,
+}
+
+/// What the portrait shows as a whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Figure {
+    /// A minifigure.
+    Minifig,
+    /// A war machine.
+    Machine,
+    /// A crest or a place: a banner.
+    Banner,
+}
+
+/// Everything the drawing needs, resolved from the realm.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Look {
+    /// Minifigure, machine or banner.
+    pub figure: Figure,
+    /// Torso and banner colour (the faction's).
+    pub torso: String,
+    /// Face and hands.
+    pub skin: String,
+    /// Legs.
+    pub legs: String,
+    /// A helmet's colour, or `None` for hair.
+    pub helmet: Option<String>,
+    /// Hair colour (drawn when there is no helmet).
+    pub hair: String,
+    /// A chest plate's colour, if armour is fitted.
+    pub armour: Option<String>,
+    /// The weapon's shape and colour.
+    pub weapon: Option<(WeaponShape, String)>,
+    /// A shield's colour.
+    pub shield: Option<String>,
+    /// One of four faces.
+    pub face: u8,
+}
+
+const HAIR: [&str; 6] = [
+    "#582A12", "#05131D", "#958A73", "#E4CD9E", "#A0A5A9", "#B31004",
+];
+const DEFAULT_LEGS: &str = "#6C6E68";
+const STEEL: &str = "#898788";
+
+impl Look {
+    /// Resolves a photo's look.
+    pub fn of(photo: &Photo, realm: &Realm) -> Look {
+        let torso = realm
+            .faction(photo.faction)
+            .map_or_else(|| "#A0A5A9".to_string(), |f| f.colour.clone());
+        let figure = if photo.machine_kind.is_some() {
+            Figure::Machine
+        } else if matches!(photo.group, Group::Crest | Group::Place) && !is_company(photo, realm) {
+            Figure::Banner
+        } else {
+            Figure::Minifig
+        };
+        let h = mix(photo.id);
+        let weapon = photo.weapon.map(|w| {
+            let (name, ranged) = weapon_name(w, realm);
+            (
+                shape_of(&name, ranged),
+                item_colour(w, realm).unwrap_or_else(|| STEEL.into()),
+            )
+        });
+        let shield = match photo.offhand {
+            Some(OffhandRef::Shield(f)) => {
+                Some(material_colour(f.material, realm).unwrap_or_else(|| STEEL.into()))
+            }
+            Some(OffhandRef::Unique(id)) => realm
+                .unique_items
+                .iter()
+                .find(|u| u.id == id && u.attack_power.is_none())
+                .map(|_| "#AA7F2E".to_string()),
+            _ => None,
+        };
+        Look {
+            figure,
+            torso,
+            skin: skin_of(photo, realm),
+            legs: photo
+                .legwear
+                .and_then(|l| item_colour(l, realm))
+                .unwrap_or_else(|| DEFAULT_LEGS.into()),
+            helmet: photo
+                .headwear
+                .map(|hw| item_colour(hw, realm).unwrap_or_else(|| STEEL.into())),
+            hair: HAIR[(h % HAIR.len() as u64) as usize].to_string(),
+            armour: photo
+                .armor
+                .map(|a| item_colour(a, realm).unwrap_or_else(|| STEEL.into())),
+            weapon,
+            shield,
+            face: ((h >> 8) % 4) as u8,
+        }
+    }
+}
+
+fn is_company(photo: &Photo, realm: &Realm) -> bool {
+    realm
+        .faction(photo.faction)
+        .is_some_and(|f| f.kind == engine::FactionKind::Mercenary)
+}
+
+/// A cheap integer hash so neighbouring ids look different.
+fn mix(id: u64) -> u64 {
+    let mut z = id.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z ^ (z >> 27)
+}
+
+fn skin_of(photo: &Photo, realm: &Realm) -> String {
+    let species = photo
+        .species
+        .and_then(|s| realm.species.iter().find(|sp| sp.id == s))
+        .map(|s| s.name.to_lowercase())
+        .unwrap_or_default();
+    let hex = if species.contains("orc") || species.contains("goblin") {
+        "#4B9F4A"
+    } else if species.contains("troll") || species.contains("golem") {
+        "#A0A5A9"
+    } else if species.contains("skeleton") || species.contains("undead") {
+        "#F4F4F4"
+    } else if species.contains("dragon") {
+        "#720E0F"
+    } else {
+        "#F2CD37"
+    };
+    hex.to_string()
+}
+
+fn weapon_name(w: ItemRef, realm: &Realm) -> (String, bool) {
+    match w {
+        ItemRef::Item(f) => realm
+            .weapons
+            .iter()
+            .find(|r| r.id == f.row)
+            .map(|r| {
+                (
+                    r.name.to_lowercase(),
+                    r.category == engine::AttackType::Ranged,
+                )
+            })
+            .unwrap_or_default(),
+        ItemRef::Unique(id) => realm
+            .unique_items
+            .iter()
+            .find(|u| u.id == id)
+            .map(|u| (u.name.to_lowercase(), u.range.unwrap_or(1.0) >= 5.0))
+            .unwrap_or_default(),
+    }
+}
+
+/// The shape a weapon's name suggests.
+pub fn shape_of(name: &str, ranged: bool) -> WeaponShape {
+    let has = |words: &[&str]| words.iter().any(|w| name.contains(w));
+    if ranged || has(&["bow", "sling", "javelin"]) {
+        WeaponShape::Bow
+    } else if has(&["spear", "pike", "lance", "halberd", "glaive", "trident"]) {
+        WeaponShape::Pole
+    } else if has(&["axe"]) {
+        WeaponShape::Axe
+    } else if has(&["hammer", "mace", "club", "flail", "maul"]) {
+        WeaponShape::Hammer
+    } else if has(&["staff", "wand", "rod"]) {
+        WeaponShape::Staff
+    } else {
+        WeaponShape::Blade
+    }
+}
+
+fn item_colour(item: ItemRef, realm: &Realm) -> Option<String> {
+    match item {
+        ItemRef::Item(f) => material_colour(f.material, realm),
+        ItemRef::Unique(_) => Some("#AA7F2E".into()),
+    }
+}
+
+fn material_colour(material: u64, realm: &Realm) -> Option<String> {
+    let m = realm.materials.iter().find(|m| m.id == material)?;
+    let colour = match m.colours {
+        MaterialColours::Single(c) | MaterialColours::Mixed(c, _) => c,
+    };
+    realm
+        .colours
+        .iter()
+        .find(|c| c.id == colour)
+        .map(|c| c.hex.clone())
+}
+
+/// The portrait of one photo.
+#[component]
+pub fn Portrait(look: Look, #[prop(into)] label: String) -> impl IntoView {
+    let body = match look.figure {
+        Figure::Machine => machine(&look).into_any(),
+        Figure::Banner => banner(&look).into_any(),
+        Figure::Minifig => minifig(&look).into_any(),
+    };
+    view! {
+        <svg class="portrait" viewBox="0 0 40 48" role="img" aria-label=label>
+            <rect width="40" height="48" rx="4" fill="#ECE7DC" />
+            {body}
+        </svg>
+    }
+}
+
+fn minifig(l: &Look) -> impl IntoView {
+    let eyes_y = if l.face == 3 { "13.2" } else { "13.6" };
+    let mouth = match l.face {
+        0 => "M17 17 Q20 19.5 23 17",
+        1 => "M17.5 17.6 L22.5 17.6",
+        2 => "M17 18 Q20 16 23 18",
+        _ => "M17 17 Q20 20 23 17 Z",
+    };
+    let head_top = match &l.helmet {
+        Some(c) => view! { <path d="M13.5 12 Q13.5 4.5 20 4.5 Q26.5 4.5 26.5 12 L26.5 13 L13.5 13 Z" fill=c.clone() stroke="#00000033" stroke-width="0.4" /> }.into_any(),
+        None => view! { <path d="M14.5 10.5 Q15 5.5 20 5.5 Q25 5.5 25.5 10.5 L24 9.2 L16 9.2 Z" fill=l.hair.clone() /> }.into_any(),
+    };
+    let weapon = l.weapon.as_ref().map(|(shape, c)| weapon_svg(*shape, c));
+    let shield = l.shield.as_ref().map(|c| view! {
+        <path d="M28 25 L36 25 L36 32 Q36 37 32 39 Q28 37 28 32 Z" fill=c.clone() stroke="#00000055" stroke-width="0.5" />
+    });
+    let armour = l.armour.as_ref().map(|c| {
+        view! {
+            <path d="M15 22 L25 22 L24.5 29 L15.5 29 Z" fill=c.clone() opacity="0.85" />
+        }
+    });
+    view! {
+        <g class="minifig">
+            <rect x="14.5" y="36" width="5" height="9" fill=l.legs.clone() />
+            <rect x="20.5" y="36" width="5" height="9" fill=l.legs.clone() />
+            <rect x="14" y="33.5" width="12" height="3" fill=l.legs.clone() />
+            <path d="M15 21 L25 21 L27 34 L13 34 Z" fill=l.torso.clone() />
+            {armour}
+            <rect x="10.5" y="22" width="3.5" height="9" rx="1.5" fill=l.torso.clone() transform="rotate(10 12 22)" />
+            <rect x="26" y="22" width="3.5" height="9" rx="1.5" fill=l.torso.clone() transform="rotate(-10 28 22)" />
+            <circle cx="11" cy="32" r="1.8" fill=l.skin.clone() />
+            <circle cx="29" cy="32" r="1.8" fill=l.skin.clone() />
+            <rect x="17.5" y="18.5" width="5" height="3" fill=l.skin.clone() />
+            <rect x="14.5" y="7" width="11" height="12.5" rx="3" fill=l.skin.clone() />
+            <circle cx="18" cy=eyes_y r="0.9" fill="#05131D" />
+            <circle cx="22" cy=eyes_y r="0.9" fill="#05131D" />
+            <path d=mouth stroke="#05131D" stroke-width="0.7" fill="none" />
+            {head_top}
+            {weapon}
+            {shield}
+        </g>
+    }
+}
+
+fn weapon_svg(shape: WeaponShape, c: &str) -> impl IntoView {
+    let c = c.to_string();
+    match shape {
+        WeaponShape::Blade => view! { <g><rect x="10.2" y="16" width="1.6" height="15" fill=c /><rect x="8.5" y="29.5" width="5" height="1.4" fill="#582A12" /></g> }.into_any(),
+        WeaponShape::Pole => view! { <g><rect x="10.4" y="4" width="1.2" height="40" fill="#582A12" /><path d="M11 1 L13 6 L9 6 Z" fill=c /></g> }.into_any(),
+        WeaponShape::Axe => view! { <g><rect x="10.4" y="14" width="1.2" height="22" fill="#582A12" /><path d="M11.5 14 Q17 16 11.5 21 Z" fill=c /></g> }.into_any(),
+        WeaponShape::Hammer => view! { <g><rect x="10.4" y="16" width="1.2" height="20" fill="#582A12" /><rect x="7.5" y="13.5" width="7" height="4.5" rx="0.8" fill=c /></g> }.into_any(),
+        WeaponShape::Bow => view! { <g><path d="M8 14 Q3 26 8 38" stroke=c stroke-width="1.4" fill="none" /><path d="M8 14 L8 38" stroke="#E4CD9E" stroke-width="0.4" /></g> }.into_any(),
+        WeaponShape::Staff => view! { <g><rect x="10.4" y="8" width="1.2" height="34" fill="#582A12" /><circle cx="11" cy="7.5" r="2" fill=c /></g> }.into_any(),
+    }
+}
+
+fn machine(l: &Look) -> impl IntoView {
+    view! {
+        <g class="machine">
+            <rect x="5" y="31" width="30" height="5" rx="1" fill="#582A12" />
+            <circle cx="10" cy="39" r="4.5" fill="#3F3F3F" /><circle cx="30" cy="39" r="4.5" fill="#3F3F3F" />
+            <rect x="18" y="12" width="2.5" height="21" fill="#7C503A" transform="rotate(-35 19 32)" />
+            <path d="M6 9 Q8 5 12 7 L11 11 Z" fill=l.torso.clone() />
+            <rect x="26" y="24" width="4" height="8" fill=l.torso.clone() />
+        </g>
+    }
+}
+
+fn banner(l: &Look) -> impl IntoView {
+    view! {
+        <g class="banner">
+            <rect x="9" y="4" width="1.6" height="40" fill="#582A12" />
+            <path d="M10.6 6 L32 6 L32 26 L21 22 L10.6 26 Z" fill=l.torso.clone() stroke="#00000044" stroke-width="0.5" />
+            <circle cx="21" cy="14" r="4" fill="#F2CD37" />
+        </g>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weapon_names_pick_their_shape() {
+        for (name, ranged, shape) in [
+            ("longbow", true, WeaponShape::Bow),
+            ("war spear", false, WeaponShape::Pole),
+            ("bearded axe", false, WeaponShape::Axe),
+            ("war hammer", false, WeaponShape::Hammer),
+            ("oak staff", false, WeaponShape::Staff),
+            ("arming sword", false, WeaponShape::Blade),
+            ("throwing knives", true, WeaponShape::Bow),
+        ] {
+            assert_eq!(shape_of(name, ranged), shape, "{name}");
+        }
+    }
+
+    #[test]
+    fn every_demo_photo_gets_a_look_in_its_factions_colour() {
+        let realm = engine::demo_realm();
+        for p in &realm.photos {
+            let look = Look::of(p, &realm);
+            assert_eq!(look.torso, realm.faction(p.faction).unwrap().colour, "{}", p.name);
+            assert_eq!(look.figure == Figure::Machine, p.machine_kind.is_some(), "{}", p.name);
+        }
+        let faces: std::collections::HashSet<_> =
+            realm.photos.iter().map(|p| Look::of(p, &realm).face).collect();
+        assert_eq!(faces.len(), 4, "ids spread over every face");
+    }
+}
