@@ -330,11 +330,24 @@ mod tests {
         let realm = engine::demo_realm();
         for p in &realm.photos {
             let look = Look::of(p, &realm);
-            assert_eq!(look.torso, realm.faction(p.faction).unwrap().colour, "{}", p.name);
-            assert_eq!(look.figure == Figure::Machine, p.machine_kind.is_some(), "{}", p.name);
+            assert_eq!(
+                look.torso,
+                realm.faction(p.faction).unwrap().colour,
+                "{}",
+                p.name
+            );
+            assert_eq!(
+                look.figure == Figure::Machine,
+                p.machine_kind.is_some(),
+                "{}",
+                p.name
+            );
         }
-        let faces: std::collections::HashSet<_> =
-            realm.photos.iter().map(|p| Look::of(p, &realm).face).collect();
+        let faces: std::collections::HashSet<_> = realm
+            .photos
+            .iter()
+            .map(|p| Look::of(p, &realm).face)
+            .collect();
         assert_eq!(faces.len(), 4, "ids spread over every face");
     }
 }

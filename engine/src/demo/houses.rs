@@ -270,7 +270,7 @@ pub(super) const HOUSES: &[House] = &[
     },
     House {
         name: "The Gilded Company", kind: FactionKind::Mercenary, alignment: Alignment::Noble, pool: Some(MercPool::Hero),
-        colour: "#dbac34", seat: None, species: "Human", about: "Knights-errant who fight for a just cause and a fair fee.",
+        colour: "#dbac34", seat: Some((0.48, 0.10)), species: "Human", about: "Knights-errant who fight for a just cause and a fair fee.",
         people: &[
             Figure(Crest, "Captain Aurelia Dawn", "", "w:Longsword@Gilded Steel; sh:Heater Shield@Steel; a:Full Plate@Gilded Steel; mt:Warhorse"),
             Figure(Crest, "Sir Percival the Bold", "", KNIGHT),
@@ -286,7 +286,7 @@ pub(super) const HOUSES: &[House] = &[
     },
     House {
         name: "The Grey Wardens", kind: FactionKind::Mercenary, alignment: Alignment::Independent, pool: Some(MercPool::Neutral),
-        colour: "#898788", seat: None, species: "Human", about: "Sellswords with a code: paid in advance, loyal to the end of the contract.",
+        colour: "#898788", seat: Some((0.69, 0.42)), species: "Human", about: "Sellswords with a code: paid in advance, loyal to the end of the contract.",
         people: &[
             Figure(Crest, "Warden-Captain Hale", "", "w:Greatsword@Steel; a:Chainmail@Steel; h:Kettle Hat@Steel"),
             Figure(Crest, "Warden Osric", "", SPEAR),
@@ -301,7 +301,7 @@ pub(super) const HOUSES: &[House] = &[
     },
     House {
         name: "The Wayfarers of the Long Road", kind: FactionKind::Mercenary, alignment: Alignment::Independent, pool: Some(MercPool::Wanderers),
-        colour: "#958a73", seat: None, species: "Elf", about: "Wanderers of every kind, who go where the road and the silver lead.",
+        colour: "#958a73", seat: Some((0.17, 0.50)), species: "Elf", about: "Wanderers of every kind, who go where the road and the silver lead.",
         people: &[
             Figure(Crest, "Road-Warden Faelan", "", "w:Elven Greatbow@Oak; ow:Dagger@Elven Silver; a:Leather Cuirass@Leather"),
             Figure(Crest, "Centaur Hunter Kestrel", "Centaur", "w:Longbow@Oak; ow:Spear@Iron"),
@@ -316,7 +316,7 @@ pub(super) const HOUSES: &[House] = &[
     },
     House {
         name: "The Red Hand", kind: FactionKind::Mercenary, alignment: Alignment::Malevolent, pool: Some(MercPool::Evil),
-        colour: "#c91a09", seat: None, species: "Orc", about: "Butchers for hire. They will fight anyone; they prefer the helpless.",
+        colour: "#c91a09", seat: Some((0.58, 0.93)), species: "Orc", about: "Butchers for hire. They will fight anyone; they prefer the helpless.",
         people: &[
             Figure(Crest, "Red Krug", "", "w:Battle Axe@Blackened Steel; a:Scale Armour@Iron; h:Horned Helm@Iron"),
             Figure(Crest, "Ogre Mauler Brug", "Ogre", "w:Club@Oak; a:Leather Cuirass@Leather"),
