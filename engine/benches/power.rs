@@ -1,0 +1,2 @@
+//! Placeholder while the power bench is written.
+fn main() {}
