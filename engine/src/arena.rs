@@ -11,7 +11,7 @@
 //! The first photo is drawn with one `unit()` draw scaled by the total weight, the opponent with one
 //! `below()` draw, in that order.
 
-use crate::{unit, below, FactionKind, Group, Photo, Rating, Rng, START_RATING};
+use crate::{below, unit, FactionKind, Group, Photo, Rating, Rng, START_RATING};
 
 /// Judgements after which a rating counts in full and K drops to [`K_SETTLED`].
 pub const PROVISIONAL_JUDGEMENTS: u32 = 10;
@@ -75,7 +75,8 @@ pub fn rating_bonus(rating: f64, judged: u32) -> f64 {
 /// mercenary companies, it is neither a Crest nor a Place. Townsfolk follow the Ordinary rule.
 pub fn is_judged(photo: &Photo, kind: FactionKind, current_season: u32) -> bool {
     let in_season = photo.season.is_some_and(|s| s <= current_season);
-    let by_kind = kind == FactionKind::Mercenary || !matches!(photo.group, Group::Crest | Group::Place);
+    let by_kind =
+        kind == FactionKind::Mercenary || !matches!(photo.group, Group::Crest | Group::Place);
     in_season && by_kind
 }
 
@@ -114,7 +115,10 @@ pub fn pick_pair(pool: &[Rating], recent: &[(u64, u64)], rng: &mut impl Rng) -> 
         fresh
     };
     near.sort_by(|a, b| {
-        let (da, db) = ((a.rating - first.rating).abs(), (b.rating - first.rating).abs());
+        let (da, db) = (
+            (a.rating - first.rating).abs(),
+            (b.rating - first.rating).abs(),
+        );
         da.total_cmp(&db).then(a.photo_id.cmp(&b.photo_id))
     });
     near.truncate(NEAREST);

@@ -86,7 +86,11 @@ impl UnitBuffs {
                 BuffSource::FactionWide => None,
                 BuffSource::Group(g) => Some(g),
             };
-            self.0.push(UnitBuff { stat, amount, skips });
+            self.0.push(UnitBuff {
+                stat,
+                amount,
+                skips,
+            });
         }
     }
 
@@ -103,7 +107,11 @@ impl UnitBuffs {
             for l in lines {
                 if let Some(stat) = UnitStat::of_line(&l.effect) {
                     let (amount, skips) = (l.amount, None);
-                    self.0.push(UnitBuff { stat, amount, skips });
+                    self.0.push(UnitBuff {
+                        stat,
+                        amount,
+                        skips,
+                    });
                 }
             }
         }

@@ -78,7 +78,10 @@ impl fmt::Display for FitError {
                 photo,
                 field,
                 unique,
-            } => write!(f, "photo {photo}: {field}: unique item {unique} does not go there"),
+            } => write!(
+                f,
+                "photo {photo}: {field}: unique item {unique} does not go there"
+            ),
         }
     }
 }
@@ -182,11 +185,29 @@ fn check_item(
 }
 
 /// Turns the editor's two offhand fields into the photo's offhand, refusing both at once.
-pub fn offhand_from(r: &Realm, photo: u64, pick: OffhandPick) -> Result<Option<OffhandRef>, FitError> {
+pub fn offhand_from(
+    r: &Realm,
+    photo: u64,
+    pick: OffhandPick,
+) -> Result<Option<OffhandRef>, FitError> {
     let weapon_field = ("offhand.weapon", "offhand.weapon.material");
     let shield_field = ("offhand.shield", "offhand.shield.material");
-    check_item(r, photo, ArmoryTable::Weapon, Slot::Offhand, pick.weapon, weapon_field)?;
-    check_item(r, photo, ArmoryTable::Shield, Slot::Offhand, pick.shield, shield_field)?;
+    check_item(
+        r,
+        photo,
+        ArmoryTable::Weapon,
+        Slot::Offhand,
+        pick.weapon,
+        weapon_field,
+    )?;
+    check_item(
+        r,
+        photo,
+        ArmoryTable::Shield,
+        Slot::Offhand,
+        pick.shield,
+        shield_field,
+    )?;
     Ok(match (pick.weapon, pick.shield) {
         (Some(_), Some(_)) => return Err(FitError::OffhandBoth { photo }),
         (Some(ItemRef::Item(f)), None) => Some(OffhandRef::Weapon(f)),
@@ -208,23 +229,66 @@ pub fn fit(r: &mut Realm, photo: u64, change: Fit) -> Result<bool, FitError> {
         .ok_or(FitError::NoPhoto { photo })?;
     let row = |f: &'static str, m: &'static str| (f, m);
     match &change {
-        Fit::Weapon(it) => check_item(r, photo, ArmoryTable::Weapon, Slot::Weapon, *it, row("weapon", "weapon.material"))?,
-        Fit::Armor(it) => check_item(r, photo, ArmoryTable::Armor, Slot::Armor, *it, row("armor", "armor.material"))?,
-        Fit::Headwear(it) => check_item(r, photo, ArmoryTable::Headwear, Slot::Headwear, *it, row("headwear", "headwear.material"))?,
-        Fit::Backpiece(it) => check_item(r, photo, ArmoryTable::Backpiece, Slot::Backpiece, *it, row("backpiece", "backpiece.material"))?,
-        Fit::Legwear(it) => check_item(r, photo, ArmoryTable::Legwear, Slot::Legwear, *it, row("legwear", "legwear.material"))?,
+        Fit::Weapon(it) => check_item(
+            r,
+            photo,
+            ArmoryTable::Weapon,
+            Slot::Weapon,
+            *it,
+            row("weapon", "weapon.material"),
+        )?,
+        Fit::Armor(it) => check_item(
+            r,
+            photo,
+            ArmoryTable::Armor,
+            Slot::Armor,
+            *it,
+            row("armor", "armor.material"),
+        )?,
+        Fit::Headwear(it) => check_item(
+            r,
+            photo,
+            ArmoryTable::Headwear,
+            Slot::Headwear,
+            *it,
+            row("headwear", "headwear.material"),
+        )?,
+        Fit::Backpiece(it) => check_item(
+            r,
+            photo,
+            ArmoryTable::Backpiece,
+            Slot::Backpiece,
+            *it,
+            row("backpiece", "backpiece.material"),
+        )?,
+        Fit::Legwear(it) => check_item(
+            r,
+            photo,
+            ArmoryTable::Legwear,
+            Slot::Legwear,
+            *it,
+            row("legwear", "legwear.material"),
+        )?,
         Fit::Offhand(_) => {}
         Fit::Beast(b) => {
             if let Some(id) = *b {
                 if !r.beasts.iter().any(|x| x.id == id) {
-                    return Err(FitError::Unresolved { photo, field: "beast", id });
+                    return Err(FitError::Unresolved {
+                        photo,
+                        field: "beast",
+                        id,
+                    });
                 }
             }
         }
         Fit::Worn(ids) => {
             for &id in ids {
                 if !r.bardings.iter().any(|x| x.id == id) {
-                    return Err(FitError::Unresolved { photo, field: "worn", id });
+                    return Err(FitError::Unresolved {
+                        photo,
+                        field: "worn",
+                        id,
+                    });
                 }
             }
         }

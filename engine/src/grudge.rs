@@ -1,8 +1,10 @@
 //! Grudge and Bane (SPEC §11.2): the two reads that raise a side's Base Power against one opponent.
 //! They compound by multiplication and apply whichever side attacks; mercenaries never share them.
 
-use crate::{faction_power, faction_totals, roster, BaneTarget, Faction, ItemRef, OffhandRef, Photo, Realm};
 use crate::totals::pct_factor;
+use crate::{
+    faction_power, faction_totals, roster, BaneTarget, Faction, ItemRef, OffhandRef, Photo, Realm,
+};
 
 /// `T(Grudge naming opponent)` for `faction`; grudges against anyone else do nothing in this battle.
 pub fn grudge_total(r: &Realm, faction: u64, opponent: u64) -> f64 {
@@ -85,10 +87,20 @@ mod tests {
         foe.alignment = Alignment::Malevolent;
         r.factions.push(foe);
         r.factions.push(faction(3, FactionKind::Ordinary));
-        r.buffs.push(buff(1, Effect::Grudge { target: 2 }, 20.0, BuffSource::FactionWide));
+        r.buffs.push(buff(
+            1,
+            Effect::Grudge { target: 2 },
+            20.0,
+            BuffSource::FactionWide,
+        ));
         r.unique_items = vec![
             bane_item(1, Slot::Weapon, BaneTarget::Faction(2), 10.0),
-            bane_item(2, Slot::Offhand, BaneTarget::Alignment(Alignment::Malevolent), 5.0),
+            bane_item(
+                2,
+                Slot::Offhand,
+                BaneTarget::Alignment(Alignment::Malevolent),
+                5.0,
+            ),
             bane_item(3, Slot::Weapon, BaneTarget::Faction(3), 50.0),
         ];
         let mut a = photo(1, Group::Leader, "h100");

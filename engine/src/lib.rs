@@ -25,8 +25,8 @@ mod power;
 mod rating;
 mod realm;
 mod records;
-mod roster;
 mod rng;
+mod roster;
 #[cfg(feature = "schema")]
 mod schema;
 mod siege;
@@ -61,7 +61,9 @@ pub use kinds::{
 };
 pub use load::{load_realm, parse_realm};
 pub use map::{MapRows, Terrain, TerrainMap};
-pub use movement::{avg_movement, hauler_factor, machine_hauler_factor, sets_the_pace, HAULER_FLOOR};
+pub use movement::{
+    avg_movement, hauler_factor, machine_hauler_factor, sets_the_pace, HAULER_FLOOR,
+};
 pub use overview::{realm_power, FactionPower, PhotoPower, RealmPower};
 pub use photo::{Fitted, Group, ItemRef, OffhandRef, Photo, Stats};
 pub use power::{
@@ -70,13 +72,13 @@ pub use power::{
 pub use rating::{Rating, Season, Settings, START_RATING};
 pub use realm::Realm;
 pub use records::{Record, RecordKind};
-pub use roster::{counts_in_fp, roster};
 pub use rng::{below, die, unit, Rng, SplitMix64};
+pub use roster::{counts_in_fp, roster};
 #[cfg(feature = "schema")]
 pub use schema::realm_schema;
 pub use siege::{Barding, Condition, Line, LineEffect, MachineKind, Scope, WornKind};
 pub use totals::{
     faction_totals, pct_factor, ClampedTotals, Grudge, GrudgeFactor, Totals, MARCH_SPEED_FLOOR,
-    RELIEF_CAP, REACH_LIMIT, SLOTS_LIMIT,
+    REACH_LIMIT, RELIEF_CAP, SLOTS_LIMIT,
 };
 pub use validate::MAX_ID;

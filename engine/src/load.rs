@@ -2,7 +2,7 @@
 //! every photo's stats, because a derived number that arrives in a document is never trusted
 //! (SPEC §1.9).
 
-use crate::{recalculate_all, DocError, RecalcReport, Realm};
+use crate::{recalculate_all, DocError, Realm, RecalcReport};
 
 /// A parse error as a `DocError` whose field is the JSON path (`factions[3].name`).
 fn parse_error(e: serde_path_to_error::Error<serde_json::Error>) -> DocError {

@@ -10,7 +10,9 @@ pub const HAULER_FLOOR: f64 = 0.25;
 /// The factor machine `m` charges each figure assigned to it: `max(0.25, 1 + Σ/100)` over its kind's
 /// Self-scoped, unconditioned March Speed lines; 1 when it has none (or is not a machine).
 pub fn machine_hauler_factor(r: &Realm, m: &Photo) -> f64 {
-    let kind = m.machine_kind.and_then(|k| r.machine_kinds.iter().find(|x| x.id == k));
+    let kind = m
+        .machine_kind
+        .and_then(|k| r.machine_kinds.iter().find(|x| x.id == k));
     let lines = kind.iter().flat_map(|k| &k.lines).filter(|l| {
         l.effect == LineEffect::MarchSpeed
             && l.scope == Scope::SelfOnly
@@ -92,7 +94,12 @@ mod tests {
 
     #[test]
     fn buf_08_10_haulers() {
-        let slow = || machine_kind(1, vec![line(LineEffect::MarchSpeed, -30.0, Scope::SelfOnly)]);
+        let slow = || {
+            machine_kind(
+                1,
+                vec![line(LineEffect::MarchSpeed, -30.0, Scope::SelfOnly)],
+            )
+        };
         let mut wants_six = slow();
         wants_six.crew_move = Some(6);
         // (id, army, haulers, machine kind, Avg Movement)
@@ -109,7 +116,10 @@ mod tests {
 
     #[test]
     fn hauler_factor_is_floored_at_a_quarter() {
-        let kind = machine_kind(1, vec![line(LineEffect::MarchSpeed, -90.0, Scope::SelfOnly)]);
+        let kind = machine_kind(
+            1,
+            vec![line(LineEffect::MarchSpeed, -90.0, Scope::SelfOnly)],
+        );
         let r = hauled(2, 1, kind);
         let (machine, hauler, free) = (&r.photos[0], &r.photos[1], &r.photos[2]);
         assert_eq!(machine_hauler_factor(&r, machine), HAULER_FLOOR);
@@ -137,6 +147,9 @@ mod tests {
         r.photos.push(p);
         assert_eq!(avg_movement(&r, 1), None, "FIT-07");
         // …yet its 0.2 counts in Power: 5 + 13 + 0.5 + 5 × 0.2 = 19.5, × 1.0555….
-        assert!(close6(crate::photo_power(&r, &r.photos[0]), 19.5 * 1.0 + 19.5 / 18.0));
+        assert!(close6(
+            crate::photo_power(&r, &r.photos[0]),
+            19.5 * 1.0 + 19.5 / 18.0
+        ));
     }
 }

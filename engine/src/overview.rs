@@ -46,7 +46,10 @@ pub struct RealmPower {
 pub fn realm_power(r: &Realm) -> RealmPower {
     let mut buffs: HashMap<u64, UnitBuffs> = HashMap::with_capacity(r.factions.len());
     for b in &r.buffs {
-        buffs.entry(b.faction).or_default().add_buff(b.effect, b.amount, b.source);
+        buffs
+            .entry(b.faction)
+            .or_default()
+            .add_buff(b.effect, b.amount, b.source);
     }
     for p in r.photos.iter().filter(|p| !p.worn.is_empty()) {
         buffs.entry(p.faction).or_default().add_worn(r, p);

@@ -53,7 +53,13 @@ pub fn type_power(r: &Realm, group: Group) -> f64 {
     let buffs = UnitBuffs::of_faction(r, faction);
     photos
         .iter()
-        .map(|p| figure_power(p.health, &buffs.apply(&p.stats, p.group), &r.rating_of(p.id)))
+        .map(|p| {
+            figure_power(
+                p.health,
+                &buffs.apply(&p.stats, p.group),
+                &r.rating_of(p.id),
+            )
+        })
         .sum()
 }
 
@@ -62,7 +68,13 @@ pub fn faction_power(r: &Realm, faction: u64) -> f64 {
     let buffs = UnitBuffs::of_faction(r, faction);
     roster(r, faction)
         .iter()
-        .map(|p| figure_power(p.health, &buffs.apply(&p.stats, p.group), &r.rating_of(p.id)))
+        .map(|p| {
+            figure_power(
+                p.health,
+                &buffs.apply(&p.stats, p.group),
+                &r.rating_of(p.id),
+            )
+        })
         .sum()
 }
 

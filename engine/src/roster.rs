@@ -26,7 +26,11 @@ fn roster_key(r: &Realm, p: &Photo) -> (u8, i64, u64, i64, u64) {
         Group::Generals => (1, 0, 0),
         Group::SpecialPeople => (2, 0, 0),
         Group::Regiment(g) => {
-            let order = r.regiments.iter().find(|x| x.id == g).map_or(0, |x| x.order);
+            let order = r
+                .regiments
+                .iter()
+                .find(|x| x.id == g)
+                .map_or(0, |x| x.order);
             (3, order, g)
         }
         Group::Equipment(g) => {
@@ -119,6 +123,9 @@ mod tests {
 
     #[test]
     fn a_mercenary_crest_lines_up_after_equipment() {
-        assert_eq!(ids(&realm(FactionKind::Mercenary)), [8, 7, 6, 9, 4, 3, 2, 1]);
+        assert_eq!(
+            ids(&realm(FactionKind::Mercenary)),
+            [8, 7, 6, 9, 4, 3, 2, 1]
+        );
     }
 }

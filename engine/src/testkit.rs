@@ -43,9 +43,14 @@ pub(crate) fn fig(text: &str) -> (Option<f64>, Stats) {
     let mut s = Stats::default();
     let mut h = None;
     for word in text.split_whitespace() {
-        let split = word.find(|c: char| c.is_ascii_digit() || c == '-').unwrap_or(word.len());
+        let split = word
+            .find(|c: char| c.is_ascii_digit() || c == '-')
+            .unwrap_or(word.len());
         let (key, num) = word.split_at(split);
-        let v = Some(num.parse::<f64>().unwrap_or_else(|_| panic!("bad number in {word}")));
+        let v = Some(
+            num.parse::<f64>()
+                .unwrap_or_else(|_| panic!("bad number in {word}")),
+        );
         match key {
             "h" => h = v,
             "ap" => s.attack_power = v,

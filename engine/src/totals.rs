@@ -14,7 +14,7 @@
 //! - A barding's or saddle's Wearer-scoped Logistics line does not reach the totals: the spec sends
 //!   only whole-army lines there, and a wearer-only march line has no figure-level rule to apply.
 
-use crate::{Condition, Effect, LineEffect, Line, Realm, Scope, Terrain};
+use crate::{Condition, Effect, Line, LineEffect, Realm, Scope, Terrain};
 use serde::Serialize;
 
 /// One Grudge total: the sum of a faction's grudges naming `target`.
@@ -232,12 +232,19 @@ pub fn faction_totals(r: &Realm, faction: u64) -> Totals {
         t.add(b.effect, b.amount);
     }
     for p in r.photos.iter().filter(|p| p.faction == faction) {
-        let kind = p.machine_kind.and_then(|k| r.machine_kinds.iter().find(|m| m.id == k));
+        let kind = p
+            .machine_kind
+            .and_then(|k| r.machine_kinds.iter().find(|m| m.id == k));
         for l in kind.iter().flat_map(|k| &k.lines) {
             t.add_line(l);
         }
-        let worn = p.worn.iter().filter_map(|id| r.bardings.iter().find(|b| b.id == *id));
-        let army = worn.flat_map(|b| &b.lines).filter(|l| l.scope == Scope::WholeArmy);
+        let worn = p
+            .worn
+            .iter()
+            .filter_map(|id| r.bardings.iter().find(|b| b.id == *id));
+        let army = worn
+            .flat_map(|b| &b.lines)
+            .filter(|l| l.scope == Scope::WholeArmy);
         for l in army {
             t.add_line(l);
         }

@@ -29,7 +29,11 @@ fn demo_doc(name: &str) -> (engine::Realm, PathBuf) {
 fn power_prints_every_photo_and_faction() {
     let (demo, path) = demo_doc("power.json");
     let out = realm(&["power", path.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let photos = v["photos"].as_array().unwrap();
     assert_eq!(photos.len(), demo.photos.len());
@@ -53,7 +57,11 @@ fn buffs_prints_the_clamped_totals() {
     for f in &demo.factions {
         let id = f.id.to_string();
         let out = realm(&["buffs", path.to_str().unwrap(), "--faction", &id]);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         let want = serde_json::to_value(engine::faction_totals(&demo, f.id).clamped()).unwrap();
         assert_eq!(v, want);
@@ -95,6 +103,8 @@ fn a_bad_document_exits_2_naming_the_path_and_prints_nothing() {
         assert!(err.contains(names), "{cmd}: {err:?} does not name {names}");
         assert!(err.contains(p), "{cmd}: {err:?} does not name the file");
     }
-    assert!(String::from_utf8_lossy(&realm(&["power", unparsable.to_str().unwrap()]).stderr)
-        .contains("expected a string"));
+    assert!(
+        String::from_utf8_lossy(&realm(&["power", unparsable.to_str().unwrap()]).stderr)
+            .contains("expected a string")
+    );
 }

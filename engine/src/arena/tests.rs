@@ -24,7 +24,11 @@ fn rb_bonus_curve() {
         ("RB-10", 3000.0, 1.5),
     ];
     for (id, r_eff, want) in table {
-        assert!(close6(bonus_curve(r_eff), want), "{id}: {}", bonus_curve(r_eff));
+        assert!(
+            close6(bonus_curve(r_eff), want),
+            "{id}: {}",
+            bonus_curve(r_eff)
+        );
     }
 }
 
@@ -41,7 +45,10 @@ fn shr_provisional_shrink() {
         ("SHR-08", 3000.0, 7, 2460.0, 1.405556),
     ];
     for (id, raw, judged, r_eff, bonus) in table {
-        assert!(close6(effective_rating(raw, judged), r_eff), "{id} effective");
+        assert!(
+            close6(effective_rating(raw, judged), r_eff),
+            "{id} effective"
+        );
         assert!(close6(rating_bonus(raw, judged), bonus), "{id} bonus");
     }
 }
@@ -60,16 +67,42 @@ fn elo_01_03_updates() {
     // (id, winner (rating, judged), loser (rating, judged), E of the winner, winner after, loser after)
     let table = [
         ("ELO-01", (1200.0, 0), (1200.0, 50), 0.5, 1232.0, 1192.0),
-        ("ELO-02", (1400.0, 30), (1300.0, 30), 0.640065, 1405.7590, 1294.2410),
-        ("ELO-03", (1300.0, 5), (1400.0, 40), 0.359935, 1340.9642, 1389.7590),
+        (
+            "ELO-02",
+            (1400.0, 30),
+            (1300.0, 30),
+            0.640065,
+            1405.7590,
+            1294.2410,
+        ),
+        (
+            "ELO-03",
+            (1300.0, 5),
+            (1400.0, 40),
+            0.359935,
+            1340.9642,
+            1389.7590,
+        ),
     ];
     for (id, (wr, wn), (lr, ln), e, w_after, l_after) in table {
         assert!(close6(expected_score(wr, lr), e), "{id} E");
         let (mut w, mut l) = (rated(wr, wn), rated(lr, ln));
         judge(&mut w, &mut l);
-        assert!((w.rating - w_after).abs() <= 5e-5, "{id} winner {}", w.rating);
-        assert!((l.rating - l_after).abs() <= 5e-5, "{id} loser {}", l.rating);
-        assert_eq!((w.judged, w.wins, l.judged, l.wins), (wn + 1, 1, ln + 1, 0), "{id}");
+        assert!(
+            (w.rating - w_after).abs() <= 5e-5,
+            "{id} winner {}",
+            w.rating
+        );
+        assert!(
+            (l.rating - l_after).abs() <= 5e-5,
+            "{id} loser {}",
+            l.rating
+        );
+        assert_eq!(
+            (w.judged, w.wins, l.judged, l.wins),
+            (wn + 1, 1, ln + 1, 0),
+            "{id}"
+        );
     }
 }
 

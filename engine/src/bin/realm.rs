@@ -104,7 +104,8 @@ fn main() -> ExitCode {
     // on stdout.
     match run(&args) {
         Ok(out) => {
-            print!("{out}");
+            // A closed pipe (`realm power FILE | head`) is the reader's choice, not a failure.
+            let _ = std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes());
             ExitCode::SUCCESS
         }
         Err(e) => {

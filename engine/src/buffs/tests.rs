@@ -24,8 +24,14 @@ fn buf_11_12_an_aura_skips_its_own_group() {
 fn stats_are_floored_at_zero_and_blanks_stay_blank_unless_buffed() {
     let mut r = realm();
     r.photos.push(photo(1, Group::Leader, "h100 ap3 hd-2"));
-    r.buffs.push(buff(1, Effect::AttackPower, -5.0, BuffSource::FactionWide));
-    r.buffs.push(buff(2, Effect::SecondaryAttack, 2.0, BuffSource::FactionWide));
+    r.buffs
+        .push(buff(1, Effect::AttackPower, -5.0, BuffSource::FactionWide));
+    r.buffs.push(buff(
+        2,
+        Effect::SecondaryAttack,
+        2.0,
+        BuffSource::FactionWide,
+    ));
     let s = post_buff_stats(&r, &r.photos[0]);
     assert_eq!(s.attack_power, Some(0.0));
     assert_eq!(s.headwear_def, Some(0.0));
@@ -55,7 +61,12 @@ fn whole_army_barding_lines_reach_everyone_including_the_wearer() {
     r.photos.push(rider);
     r.photos.push(photo(2, Group::Regiment(2), "h100 ds2"));
     for p in &r.photos {
-        assert_eq!(post_buff_stats(&r, p).defense_strength, Some(3.0), "photo {}", p.id);
+        assert_eq!(
+            post_buff_stats(&r, p).defense_strength,
+            Some(3.0),
+            "photo {}",
+            p.id
+        );
     }
     // The Wearer line belongs to derivation (fitting), not to buffs.
     assert_eq!(post_buff_stats(&r, &r.photos[1]).attack_power, None);
@@ -68,7 +79,8 @@ fn a_mercenary_takes_its_own_companys_buffs() {
     let mut merc = photo(1, Group::Crest, "h100 ap4");
     merc.faction = 2;
     r.photos.push(merc);
-    r.buffs.push(buff(1, Effect::AttackPower, 10.0, BuffSource::FactionWide));
+    r.buffs
+        .push(buff(1, Effect::AttackPower, 10.0, BuffSource::FactionWide));
     let mut own = buff(2, Effect::AttackPower, 1.0, BuffSource::FactionWide);
     own.faction = 2;
     r.buffs.push(own);

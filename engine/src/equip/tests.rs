@@ -11,7 +11,8 @@ use std::sync::OnceLock;
 /// The FIT-01 figure, fitted through `fit` one slot at a time.
 fn fit_01() -> Realm {
     let mut r = armory();
-    r.factions.push(crate::testkit::faction(1, crate::FactionKind::Ordinary));
+    r.factions
+        .push(crate::testkit::faction(1, crate::FactionKind::Ordinary));
     r.photos.push(human());
     let shield = OffhandPick {
         shield: it(1, OAK),
@@ -44,10 +45,23 @@ fn fit_02_material_edit_is_pushed_down() {
     r.materials[0].stat_impact_pct = 50.0;
     // Nothing moves until the edit is pushed down; an unrelated edit changes nobody.
     assert_eq!(r.photos[0].stats.attack_power, Some(13.0));
-    assert_eq!(push_down(&mut r, ArmoryEdit::Material(99)).changed, Vec::<u64>::new());
-    assert_eq!(push_down(&mut r, ArmoryEdit::Material(STEEL)).changed, [1], "FIT-02");
+    assert_eq!(
+        push_down(&mut r, ArmoryEdit::Material(99)).changed,
+        Vec::<u64>::new()
+    );
+    assert_eq!(
+        push_down(&mut r, ArmoryEdit::Material(STEEL)).changed,
+        [1],
+        "FIT-02"
+    );
     assert_eq!(r.photos[0].stats.attack_power, Some(15.0), "FIT-02");
-    assert_eq!(r.photos[0].stats.secondary_defense.map(|v| (v * 10.0).round()), Some(27.0));
+    assert_eq!(
+        r.photos[0]
+            .stats
+            .secondary_defense
+            .map(|v| (v * 10.0).round()),
+        Some(27.0)
+    );
 }
 
 #[test]
@@ -57,7 +71,9 @@ fn fit_05_a_unique_item_ignores_edits_to_what_it_was_built_from() {
     fit(&mut r, 1, Fit::Weapon(Some(ItemRef::Unique(1)))).unwrap();
     r.materials[0].stat_impact_pct = 90.0;
     r.weapons[0].attack_power = Some(20.0);
-    assert!(push_down(&mut r, ArmoryEdit::Material(STEEL)).changed.is_empty());
+    assert!(push_down(&mut r, ArmoryEdit::Material(STEEL))
+        .changed
+        .is_empty());
     let row = ArmoryEdit::Item(ArmoryTable::Weapon, SWORD);
     assert!(push_down(&mut r, row).changed.is_empty());
     assert_eq!(r.photos[0].stats.attack_power, Some(14.0), "FIT-05");
@@ -79,7 +95,10 @@ fn the_offhand_holds_a_shield_or_a_weapon_never_both() {
     assert_eq!(e, FitError::OffhandBoth { photo: 1 });
     assert_eq!(e.field(), "offhand");
     assert!(e.to_string().contains("photo 1"), "{e}");
-    assert_eq!(r.photos[0].offhand, None, "a refused fitting writes nothing");
+    assert_eq!(
+        r.photos[0].offhand, None,
+        "a refused fitting writes nothing"
+    );
     let dagger = OffhandPick {
         weapon: it(DAGGER, STEEL),
         shield: None,
@@ -101,23 +120,43 @@ fn fitting_refuses_what_does_not_resolve_or_does_not_fit() {
     let table = [
         (
             Fit::Weapon(it(77, STEEL)),
-            FitError::Unresolved { photo: 1, field: "weapon", id: 77 },
+            FitError::Unresolved {
+                photo: 1,
+                field: "weapon",
+                id: 77,
+            },
         ),
         (
             Fit::Armor(it(1, 77)),
-            FitError::Unresolved { photo: 1, field: "armor.material", id: 77 },
+            FitError::Unresolved {
+                photo: 1,
+                field: "armor.material",
+                id: 77,
+            },
         ),
         (
             Fit::Headwear(Some(ItemRef::Unique(1))),
-            FitError::WrongSlot { photo: 1, field: "headwear", unique: 1 },
+            FitError::WrongSlot {
+                photo: 1,
+                field: "headwear",
+                unique: 1,
+            },
         ),
         (
             Fit::Beast(Some(9)),
-            FitError::Unresolved { photo: 1, field: "beast", id: 9 },
+            FitError::Unresolved {
+                photo: 1,
+                field: "beast",
+                id: 9,
+            },
         ),
         (
             Fit::Worn(vec![4]),
-            FitError::Unresolved { photo: 1, field: "worn", id: 4 },
+            FitError::Unresolved {
+                photo: 1,
+                field: "worn",
+                id: 4,
+            },
         ),
     ];
     for (change, want) in table {
@@ -132,7 +171,10 @@ fn fitting_refuses_what_does_not_resolve_or_does_not_fit() {
 #[test]
 fn recalculation_reports_which_photos_changed() {
     let mut r = demo_realm();
-    assert!(recalculate_all(&mut r).changed.is_empty(), "the demo is derived");
+    assert!(
+        recalculate_all(&mut r).changed.is_empty(),
+        "the demo is derived"
+    );
     let ids = [r.photos[3].id, r.photos[40].id];
     r.photos[3].stats.movement = Some(42.0);
     r.photos[40].stats = crate::Stats::default();

@@ -8,18 +8,95 @@ use crate::{BuffSource, Effect};
 use proptest::prelude::*;
 
 /// (id, figure, rating, judged, bracket, health×, rating bonus, Power): the rows of VECTORS.md A.
-const PWR: &[(&str, &str, f64, u32, f64, f64, f64, f64)] = &[
-    ("PWR-01", "h100 ap7 ar1 ds3 sd2 hd1 mv1.00", 1200.0, 0, 23.5, 1.0, 1.055556, 24.805556),
-    ("PWR-02", "h90 ap6 ar16 sa2 sr1 ds1 mv1.00", 1450.0, 20, 27.5, 0.933808, 1.125, 28.889688),
-    ("PWR-03", "h250 ap12 ar2 ds8 hd2 mv1.5", 1000.0, 30, 35.5, 1.814099, 1.0, 64.400518),
-    ("PWR-04", "h0 ap9 ds9 mv1", 2000.0, 10, 28.0, 0.0, 1.277778, 0.0),
+/// One row: (id, figure, rating, judged, bracket, health×, rating bonus, Power).
+type PwrRow = (&'static str, &'static str, f64, u32, f64, f64, f64, f64);
+
+const PWR: &[PwrRow] = &[
+    (
+        "PWR-01",
+        "h100 ap7 ar1 ds3 sd2 hd1 mv1.00",
+        1200.0,
+        0,
+        23.5,
+        1.0,
+        1.055556,
+        24.805556,
+    ),
+    (
+        "PWR-02",
+        "h90 ap6 ar16 sa2 sr1 ds1 mv1.00",
+        1450.0,
+        20,
+        27.5,
+        0.933808,
+        1.125,
+        28.889688,
+    ),
+    (
+        "PWR-03",
+        "h250 ap12 ar2 ds8 hd2 mv1.5",
+        1000.0,
+        30,
+        35.5,
+        1.814099,
+        1.0,
+        64.400518,
+    ),
+    (
+        "PWR-04",
+        "h0 ap9 ds9 mv1",
+        2000.0,
+        10,
+        28.0,
+        0.0,
+        1.277778,
+        0.0,
+    ),
     ("PWR-05", "ap9 ds9 mv1", 1200.0, 0, 28.0, 0.0, 1.055556, 0.0),
     ("PWR-06", "h100", 1000.0, 10, 5.0, 1.0, 1.0, 5.0),
-    ("PWR-07", "h500 ap15 ar3 ds10 sd5 hd3 bd2 ld2 mv1", 1900.0, 50, 48.5, 2.846627, 1.25, 172.576737),
-    ("PWR-08", "h100 ap10 ar1 ds3 mv1.2", 1200.0, 0, 24.5, 1.0, 1.055556, 25.861111),
-    ("PWR-09", "h100 ap10 ar1 sd3.6 mv1", 1200.0, 0, 24.1, 1.0, 1.055556, 25.438889),
-    ("PWR-11", "h25", 1200.0, 0, 5.0, 0.406126, 1.055556, 2.143444),
-    ("PWR-12", "h100 ap7 ar1 ds3 sd2 hd1 mv1.00", 1500.0, 2, 23.5, 1.0, 1.072222, 25.197222),
+    (
+        "PWR-07",
+        "h500 ap15 ar3 ds10 sd5 hd3 bd2 ld2 mv1",
+        1900.0,
+        50,
+        48.5,
+        2.846627,
+        1.25,
+        172.576737,
+    ),
+    (
+        "PWR-08",
+        "h100 ap10 ar1 ds3 mv1.2",
+        1200.0,
+        0,
+        24.5,
+        1.0,
+        1.055556,
+        25.861111,
+    ),
+    (
+        "PWR-09",
+        "h100 ap10 ar1 sd3.6 mv1",
+        1200.0,
+        0,
+        24.1,
+        1.0,
+        1.055556,
+        25.438889,
+    ),
+    (
+        "PWR-11", "h25", 1200.0, 0, 5.0, 0.406126, 1.055556, 2.143444,
+    ),
+    (
+        "PWR-12",
+        "h100 ap7 ar1 ds3 sd2 hd1 mv1.00",
+        1500.0,
+        2,
+        23.5,
+        1.0,
+        1.072222,
+        25.197222,
+    ),
 ];
 
 #[test]
@@ -27,26 +104,55 @@ fn pwr_01_12_per_photo() {
     for &(id, text, rating, judged, br, hm, bonus, power) in PWR {
         let (h, s) = fig(text);
         assert!(close6(bracket(&s), br), "{id} bracket {}", bracket(&s));
-        assert!(close6(health_mult(h), hm), "{id} health× {}", health_mult(h));
-        let g = Rating { photo_id: 1, rating, judged, wins: 0 };
-        assert!(close6(crate::rating_bonus(rating, judged), bonus), "{id} bonus");
-        assert!(close6(figure_power(h, &s, &g), power), "{id} power {}", figure_power(h, &s, &g));
+        assert!(
+            close6(health_mult(h), hm),
+            "{id} health× {}",
+            health_mult(h)
+        );
+        let g = Rating {
+            photo_id: 1,
+            rating,
+            judged,
+            wins: 0,
+        };
+        assert!(
+            close6(crate::rating_bonus(rating, judged), bonus),
+            "{id} bonus"
+        );
+        assert!(
+            close6(figure_power(h, &s, &g), power),
+            "{id} power {}",
+            figure_power(h, &s, &g)
+        );
     }
 }
 
 #[test]
 fn pwr_10_buffed_swordsman() {
     let mut r = realm();
-    r.photos.push(photo(1, Group::Regiment(2), "h100 ap7 ar1 ds3 sd2 hd1 mv1.00"));
+    r.photos.push(photo(
+        1,
+        Group::Regiment(2),
+        "h100 ap7 ar1 ds3 sd2 hd1 mv1.00",
+    ));
     r.buffs = vec![
         buff(1, Effect::AttackPower, 2.0, BuffSource::FactionWide),
-        buff(2, Effect::DefenseStrength, 1.0, BuffSource::Group(Group::Leader)),
+        buff(
+            2,
+            Effect::DefenseStrength,
+            1.0,
+            BuffSource::Group(Group::Leader),
+        ),
     ];
     let p = &r.photos[0];
     let b = crate::post_buff_stats(&r, p);
     assert_eq!((b.attack_power, b.defense_strength), (Some(9.0), Some(4.0)));
     assert!(close6(bracket(&b), 26.5), "PWR-10 bracket");
-    assert!(close6(photo_power(&r, p), 27.972222), "PWR-10 {}", photo_power(&r, p));
+    assert!(
+        close6(photo_power(&r, p), 27.972222),
+        "PWR-10 {}",
+        photo_power(&r, p)
+    );
 }
 
 #[test]
@@ -54,10 +160,28 @@ fn pwr_13_faction_sum() {
     let mut r = realm();
     // Leader (row 1), Regiment [row 2, row 8], engine (row 3), at their vector ratings.
     let rows = [
-        (1, Group::Leader, "h100 ap7 ar1 ds3 sd2 hd1 mv1.00", 1200.0, 0),
-        (2, Group::Regiment(1), "h90 ap6 ar16 sa2 sr1 ds1 mv1.00", 1450.0, 20),
+        (
+            1,
+            Group::Leader,
+            "h100 ap7 ar1 ds3 sd2 hd1 mv1.00",
+            1200.0,
+            0,
+        ),
+        (
+            2,
+            Group::Regiment(1),
+            "h90 ap6 ar16 sa2 sr1 ds1 mv1.00",
+            1450.0,
+            20,
+        ),
         (3, Group::Regiment(1), "h100 ap10 ar1 ds3 mv1.2", 1200.0, 0),
-        (4, Group::Equipment(1), "h250 ap12 ar2 ds8 hd2 mv1.5", 1000.0, 30),
+        (
+            4,
+            Group::Equipment(1),
+            "h250 ap12 ar2 ds8 hd2 mv1.5",
+            1000.0,
+            30,
+        ),
         // Crest and Place photos of an Ordinary faction stay out of FP.
         (5, Group::Crest, "h500 ap50", 1200.0, 0),
         (6, Group::Place, "h500 ap50", 1200.0, 0),
@@ -66,8 +190,15 @@ fn pwr_13_faction_sum() {
         r.photos.push(photo(id, g, text));
         rate(&mut r, id, rating, judged);
     }
-    assert!(close6(faction_power(&r, 1), 143.956872), "PWR-13 {}", faction_power(&r, 1));
-    assert!(close6(type_power(&r, Group::Regiment(1)), 28.889688 + 25.861111));
+    assert!(
+        close6(faction_power(&r, 1), 143.956872),
+        "PWR-13 {}",
+        faction_power(&r, 1)
+    );
+    assert!(close6(
+        type_power(&r, Group::Regiment(1)),
+        28.889688 + 25.861111
+    ));
     assert!(close6(type_power(&r, Group::Equipment(1)), 64.400518));
     assert_eq!(type_power(&r, Group::Regiment(2)), 0.0);
     let whole = crate::realm_power(&r);
@@ -123,8 +254,13 @@ prop_compose! {
 
 fn unit_effect() -> impl Strategy<Value = Effect> {
     prop::sample::select(vec![
-        Effect::AttackPower, Effect::AttackRange, Effect::SecondaryAttack, Effect::SecondaryRange,
-        Effect::DefenseStrength, Effect::SecondaryDefense, Effect::Movement,
+        Effect::AttackPower,
+        Effect::AttackRange,
+        Effect::SecondaryAttack,
+        Effect::SecondaryRange,
+        Effect::DefenseStrength,
+        Effect::SecondaryDefense,
+        Effect::Movement,
     ])
 }
 
@@ -139,9 +275,16 @@ fn source() -> impl Strategy<Value = BuffSource> {
 /// Raises stat `k` of `s` by `d` (a blank becomes `d`).
 fn raise(mut s: Stats, k: usize, d: f64) -> Stats {
     let slot = [
-        &mut s.attack_power, &mut s.attack_range, &mut s.secondary_attack, &mut s.secondary_range,
-        &mut s.defense_strength, &mut s.secondary_defense, &mut s.headwear_def,
-        &mut s.backpiece_def, &mut s.legwear_def, &mut s.movement,
+        &mut s.attack_power,
+        &mut s.attack_range,
+        &mut s.secondary_attack,
+        &mut s.secondary_range,
+        &mut s.defense_strength,
+        &mut s.secondary_defense,
+        &mut s.headwear_def,
+        &mut s.backpiece_def,
+        &mut s.legwear_def,
+        &mut s.movement,
     ]
     .into_iter()
     .nth(k)

@@ -28,7 +28,11 @@ fn buf_01_02_supply_and_march_speed() {
 #[test]
 fn buf_03_water_crossing_on_a_240_grid() {
     use Effect::*;
-    let t = sum(&[(WaterCrossing, 30.0), (WaterCrossing, 30.0), (WaterCrossing, 40.0)]);
+    let t = sum(&[
+        (WaterCrossing, 30.0),
+        (WaterCrossing, 30.0),
+        (WaterCrossing, 40.0),
+    ]);
     assert_eq!(t.water_crossing, 90.0, "BUF-03");
     // SPEC §9.3's per-cell toll, restated only to check the vector: rate × 10 / W × (1 − R/100).
     let toll = 0.12 * 10.0 / 240.0 * t.crossing_factor(Terrain::Water);
@@ -40,13 +44,22 @@ fn buf_03_water_crossing_on_a_240_grid() {
 fn buf_04_05_territory_reach() {
     // SPEC §8.1's allowance, restated only to check the clamp against the vectors.
     let squares = |p: f64, reach: f64| {
-        let keep = [(500.0, 100.0), (1000.0, 90.0), (1500.0, 80.0), (2000.0, 70.0), (2500.0, 60.0)]
-            .iter()
-            .find(|(limit, _)| p < *limit)
-            .map_or(50.0, |(_, k)| *k);
+        let keep = [
+            (500.0, 100.0),
+            (1000.0, 90.0),
+            (1500.0, 80.0),
+            (2000.0, 70.0),
+            (2500.0, 60.0),
+        ]
+        .iter()
+        .find(|(limit, _)| p < *limit)
+        .map_or(50.0, |(_, k)| *k);
         (6.0 + (p * keep / 1000.0).floor() + reach).max(1.0)
     };
-    let up = sum(&[(Effect::TerritoryReach, 150.0), (Effect::TerritoryReach, 100.0)]);
+    let up = sum(&[
+        (Effect::TerritoryReach, 150.0),
+        (Effect::TerritoryReach, 100.0),
+    ]);
     assert_eq!(up.territory_reach, 200.0, "BUF-04");
     assert_eq!(squares(400.0, up.territory_reach), 246.0, "BUF-04");
     let down = sum(&[(Effect::TerritoryReach, -300.0)]);
@@ -72,7 +85,8 @@ fn buf_07_five_trebuchets_and_a_faction_buff() {
         m.machine_kind = Some(1);
         r.photos.push(m);
     }
-    r.buffs.push(buff(1, Effect::MarchSpeed, -20.0, BuffSource::FactionWide));
+    r.buffs
+        .push(buff(1, Effect::MarchSpeed, -20.0, BuffSource::FactionWide));
     let t = faction_totals(&r, 1);
     assert_eq!(t.march_speed, -95.0, "BUF-07");
     assert!(close6(t.clamped().march_factor, 0.25), "BUF-07");
@@ -128,7 +142,12 @@ fn which_machine_and_barding_lines_reach_the_totals() {
 fn grudges_are_kept_per_target() {
     let mut r = realm();
     for (id, target, amount) in [(1, 7, 10.0), (2, 8, -150.0), (3, 7, 15.0)] {
-        r.buffs.push(buff(id, Effect::Grudge { target }, amount, BuffSource::FactionWide));
+        r.buffs.push(buff(
+            id,
+            Effect::Grudge { target },
+            amount,
+            BuffSource::FactionWide,
+        ));
     }
     let t = faction_totals(&r, 1);
     assert_eq!((t.grudge(7), t.grudge(8), t.grudge(9)), (25.0, -150.0, 0.0));
@@ -140,18 +159,32 @@ fn grudges_are_kept_per_target() {
 
 fn effect() -> impl Strategy<Value = Effect> {
     prop::sample::select(vec![
-        Effect::MarchSpeed, Effect::SupplyRange, Effect::WaterCrossing, Effect::MountainCrossing,
-        Effect::ForestCrossing, Effect::MarshCrossing, Effect::TerritoryReach,
-        Effect::MercenarySlots, Effect::HomeDefense, Effect::AlignmentStanding,
-        Effect::Grudge { target: 7 }, Effect::Grudge { target: 8 }, Effect::AttackPower,
+        Effect::MarchSpeed,
+        Effect::SupplyRange,
+        Effect::WaterCrossing,
+        Effect::MountainCrossing,
+        Effect::ForestCrossing,
+        Effect::MarshCrossing,
+        Effect::TerritoryReach,
+        Effect::MercenarySlots,
+        Effect::HomeDefense,
+        Effect::AlignmentStanding,
+        Effect::Grudge { target: 7 },
+        Effect::Grudge { target: 8 },
+        Effect::AttackPower,
     ])
 }
 
 fn line_effect() -> impl Strategy<Value = LineEffect> {
     prop::sample::select(vec![
-        LineEffect::MarchSpeed, LineEffect::SupplyRange, LineEffect::HoldingGround,
-        LineEffect::WaterCrossing, LineEffect::MountainCrossing, LineEffect::ForestCrossing,
-        LineEffect::MarshCrossing, LineEffect::Movement,
+        LineEffect::MarchSpeed,
+        LineEffect::SupplyRange,
+        LineEffect::HoldingGround,
+        LineEffect::WaterCrossing,
+        LineEffect::MountainCrossing,
+        LineEffect::ForestCrossing,
+        LineEffect::MarshCrossing,
+        LineEffect::Movement,
     ])
 }
 
