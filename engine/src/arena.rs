@@ -11,7 +11,7 @@
 //! The first photo is drawn with one `unit()` draw scaled by the total weight, the opponent with one
 //! `below()` draw, in that order.
 
-use crate::{below, unit, FactionKind, Group, Photo, Rating, Rng, START_RATING};
+use crate::{below, unit, FactionKind, Group, Photo, Rating, Realm, Rng, START_RATING};
 
 /// Judgements after which a rating counts in full and K drops to [`K_SETTLED`].
 pub const PROVISIONAL_JUDGEMENTS: u32 = 10;
@@ -78,6 +78,20 @@ pub fn is_judged(photo: &Photo, kind: FactionKind, current_season: u32) -> bool 
     let by_kind =
         kind == FactionKind::Mercenary || !matches!(photo.group, Group::Crest | Group::Place);
     in_season && by_kind
+}
+
+/// The rating records of every photo the arena judges now, in document order: the pool
+/// [`pick_pair`] draws from. A photo without a record stands at the start rating.
+pub fn arena_pool(r: &Realm) -> Vec<Rating> {
+    let season = r.settings.current_season;
+    r.photos
+        .iter()
+        .filter(|p| {
+            r.faction(p.faction)
+                .is_some_and(|f| is_judged(p, f.kind, season))
+        })
+        .map(|p| r.rating_of(p.id))
+        .collect()
 }
 
 /// Whether `a` and `b` were judged together recently (in either order).

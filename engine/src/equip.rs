@@ -40,6 +40,15 @@ pub enum FitError {
         /// The id that resolves to nothing.
         id: u64,
     },
+    /// A barding or saddle is already worn by another photo (each is worn by exactly one).
+    WornElsewhere {
+        /// The photo being fitted.
+        photo: u64,
+        /// The barding's id.
+        barding: u64,
+        /// The photo already wearing it.
+        by: u64,
+    },
     /// A unique item was put in a slot it is not for, or an offhand unique item on the wrong side
     /// (weapon vs shield).
     WrongSlot {
@@ -59,6 +68,7 @@ impl FitError {
             FitError::NoPhoto { .. } => "id",
             FitError::OffhandBoth { .. } => "offhand",
             FitError::Unresolved { field, .. } | FitError::WrongSlot { field, .. } => field,
+            FitError::WornElsewhere { .. } => "worn",
         }
     }
 }
@@ -73,6 +83,12 @@ impl fmt::Display for FitError {
             ),
             FitError::Unresolved { photo, field, id } => {
                 write!(f, "photo {photo}: {field}: nothing with id {id}")
+            }
+            FitError::WornElsewhere { photo, barding, by } => {
+                write!(
+                    f,
+                    "photo {photo}: worn: barding {barding} is already worn by photo {by}"
+                )
             }
             FitError::WrongSlot {
                 photo,
@@ -288,6 +304,17 @@ pub fn fit(r: &mut Realm, photo: u64, change: Fit) -> Result<bool, FitError> {
                         photo,
                         field: "worn",
                         id,
+                    });
+                }
+                let other = r
+                    .photos
+                    .iter()
+                    .find(|p| p.id != photo && p.worn.contains(&id));
+                if let Some(by) = other.map(|p| p.id) {
+                    return Err(FitError::WornElsewhere {
+                        photo,
+                        barding: id,
+                        by,
                     });
                 }
             }

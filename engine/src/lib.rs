@@ -36,8 +36,8 @@ mod totals;
 mod validate;
 
 pub use arena::{
-    bonus_curve, effective_rating, expected_score, is_judged, judge, judge_with, k_factor,
-    pick_pair, rating_bonus, K_NEW, K_SETTLED, NEAREST, PROVISIONAL_JUDGEMENTS,
+    arena_pool, bonus_curve, effective_rating, expected_score, is_judged, judge, judge_with,
+    k_factor, pick_pair, rating_bonus, K_NEW, K_SETTLED, NEAREST, PROVISIONAL_JUDGEMENTS,
 };
 pub use armory::{
     Armor, ArmoryTable, Bane, BaneTarget, Beast, BuiltFrom, Colour, Creature, Material,

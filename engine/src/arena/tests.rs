@@ -147,6 +147,21 @@ fn pool(ratings: &[(u64, f64, u32)]) -> Vec<Rating> {
 }
 
 #[test]
+fn the_arena_pool_is_the_judged_photos() {
+    let r = crate::demo_realm();
+    let pool = arena_pool(&r);
+    assert!(pool.len() >= 2);
+    for g in &pool {
+        let p = r.photo(g.photo_id).unwrap();
+        let kind = r.faction(p.faction).unwrap().kind;
+        assert!(is_judged(p, kind, r.settings.current_season));
+    }
+    let mut rng = SplitMix64::new(11);
+    let (a, b) = pick_pair(&pool, &[], &mut rng).unwrap();
+    assert_ne!(a, b);
+}
+
+#[test]
 fn pairing_needs_two_photos() {
     let mut rng = SplitMix64::new(1);
     assert_eq!(pick_pair(&pool(&[(1, 1200.0, 0)]), &[], &mut rng), None);

@@ -216,3 +216,34 @@ proptest! {
         prop_assert_eq!(r, again);
     }
 }
+
+#[test]
+fn a_barding_is_worn_by_one_photo_only() {
+    let mut r = armory();
+    r.bardings.push(crate::Barding {
+        id: 1,
+        name: "Caparison".into(),
+        kind: crate::WornKind::Barding,
+        what_it_is: String::new(),
+        lines: vec![],
+        named_power: String::new(),
+        bl: String::new(),
+    });
+    r.photos.push(human());
+    let mut other = human();
+    other.id = 2;
+    r.photos.push(other);
+    fit(&mut r, 1, Fit::Worn(vec![1])).unwrap();
+    let e = fit(&mut r, 2, Fit::Worn(vec![1])).unwrap_err();
+    assert_eq!(
+        e,
+        FitError::WornElsewhere {
+            photo: 2,
+            barding: 1,
+            by: 1
+        }
+    );
+    assert_eq!(e.field(), "worn");
+    // Re-fitting it to its own wearer is fine.
+    assert_eq!(fit(&mut r, 1, Fit::Worn(vec![1])), Ok(false));
+}
