@@ -86,7 +86,7 @@ fn Markers() -> impl IntoView {
                 each=markers
                 key=|(f, x, y)| (f.id, x.to_bits(), y.to_bits(), f.colour.clone())
                 children=|(f, x, y)| {
-                    let initial = f.name.chars().next().unwrap_or('?').to_string();
+                    let initial = initial_of(&f.name);
                     view! {
                         <g class="marker" data-faction=f.id.to_string() data-kind=format!("{:?}", f.kind)
                             transform=format!("translate({x} {y})")>
@@ -120,4 +120,14 @@ fn Legend() -> impl IntoView {
                 .collect_view()}
         </ul>
     }
+}
+
+/// The letter on a marker: the first letter of the name's first word that is not an article,
+/// so "The Red Hand" reads R rather than every company reading T.
+fn initial_of(name: &str) -> String {
+    let word = name
+        .split_whitespace()
+        .find(|w| !matches!(w.to_lowercase().as_str(), "the" | "of" | "a"))
+        .unwrap_or(name);
+    word.chars().next().unwrap_or('?').to_uppercase().collect()
 }
