@@ -11,16 +11,21 @@ mod demo;
 mod error;
 mod faction;
 mod fitting;
+mod grid;
 mod kinds;
 mod map;
+mod march;
 mod photo;
+mod pricing;
 mod rating;
 mod realm;
 mod records;
 mod rng;
+mod route;
 #[cfg(feature = "schema")]
 mod schema;
 mod siege;
+mod territory;
 mod validate;
 
 pub use armory::{
@@ -37,13 +42,21 @@ pub use kinds::{
     Alignment, AttackType, BattleSystem, DamageType, DefenseType, FactionKind, MercPool,
     MoveCategory,
 };
+pub use grid::{cell_index, cell_xy, TerrainGrid};
 pub use map::{MapRows, Terrain, TerrainMap};
+pub use march::{
+    crossing_multiplier, distance_penalty, march, toll_rate, Crossing, FactionRef, MarchBreakdown,
+    MarchTotals, TerrainLeg,
+};
 pub use photo::{Fitted, Group, ItemRef, OffhandRef, Photo, Stats};
+pub use pricing::Pricing;
 pub use rating::{Rating, Season, Settings, START_RATING};
 pub use realm::Realm;
 pub use records::{Record, RecordKind};
 pub use rng::{below, die, unit, Rng, SplitMix64};
+pub use route::{route, Route, Router};
 #[cfg(feature = "schema")]
 pub use schema::realm_schema;
 pub use siege::{Barding, Condition, Line, LineEffect, MachineKind, Scope, WornKind};
+pub use territory::{claim_territory, lean_angle, territory_allowance, Claim, Holder, OwnerGrid};
 pub use validate::MAX_ID;
