@@ -54,7 +54,10 @@ pub(crate) fn is_diagonal(k: usize) -> bool {
 
 /// The `(x, y)` of a cell index on a grid `width` cells across.
 pub fn cell_xy(cell: usize, width: u32) -> (u32, u32) {
-    ((cell % width as usize) as u32, (cell / width as usize) as u32)
+    (
+        (cell % width as usize) as u32,
+        (cell / width as usize) as u32,
+    )
 }
 
 /// The index `y·width + x` of a cell.

@@ -17,6 +17,7 @@ mod map;
 mod march;
 mod photo;
 mod pricing;
+mod queue;
 mod rating;
 mod realm;
 mod records;
@@ -38,11 +39,11 @@ pub use faction::{
     Buff, BuffCategory, BuffSource, Effect, EquipmentType, Faction, Marker, Regiment,
 };
 pub use fitting::{derive_all, derive_stats};
+pub use grid::{cell_index, cell_xy, TerrainGrid};
 pub use kinds::{
     Alignment, AttackType, BattleSystem, DamageType, DefenseType, FactionKind, MercPool,
     MoveCategory,
 };
-pub use grid::{cell_index, cell_xy, TerrainGrid};
 pub use map::{MapRows, Terrain, TerrainMap};
 pub use march::{
     crossing_multiplier, distance_penalty, march, toll_rate, Crossing, FactionRef, MarchBreakdown,

@@ -143,7 +143,11 @@ impl Logistics {
 
 /// The crossing multiplier `m` for the attacker entering land held by `owner` (SPEC §9.4): free on
 /// unowned land, its own, the defender's and kindred land; ×8 between Noble and Malevolent; else ×3.
-pub fn crossing_multiplier(owner: Option<Holder>, attacker: &FactionRef, defender: &FactionRef) -> f64 {
+pub fn crossing_multiplier(
+    owner: Option<Holder>,
+    attacker: &FactionRef,
+    defender: &FactionRef,
+) -> f64 {
     let Some(o) = owner else { return 1.0 };
     if o.id == attacker.id || o.id == defender.id || o.alignment == attacker.alignment {
         return 1.0;
@@ -217,7 +221,11 @@ pub fn march(
     let mut crossed: Vec<Crossing> = Vec::new();
     for pair in route.cells.windows(2) {
         let (a, b) = (cell_xy(pair[0] as usize, w), cell_xy(pair[1] as usize, w));
-        let step = if a.0 != b.0 && a.1 != b.1 { DIAGONAL } else { 1.0 };
+        let step = if a.0 != b.0 && a.1 != b.1 {
+            DIAGONAL
+        } else {
+            1.0
+        };
         let owner = owners.owner(pair[1] as usize);
         let m = crossing_multiplier(owner, attacker, defender);
         let t = map.terrain(pair[1] as usize);

@@ -15,8 +15,10 @@ use crate::grid::{TerrainGrid, DIAGONAL, STEPS};
 use crate::march::{crossing_multiplier, Logistics};
 use crate::{FactionRef, MarchTotals, OwnerGrid};
 
-/// The class of a border cell: no step may enter it.
-const BORDER: u8 = 18;
+/// The class of a border cell, and of a cell the search has settled: no step may enter it. Its
+/// prices are NaN, so an offer never compares smaller (or equal) and needs no extra branch.
+pub(crate) const CLOSED: u8 = 18;
+const BORDER: u8 = CLOSED;
 /// The three crossing multipliers, by multiplier class.
 const MULTIPLIERS: [f64; 3] = [1.0, 3.0, 8.0];
 
@@ -70,7 +72,7 @@ impl Pricing {
             let k = lg.u + lg.tolls[terrain];
             *price = [m * 1.0 * k, m * DIAGONAL * k];
         }
-        self.prices[BORDER as usize] = [f64::INFINITY; 2];
+        self.prices[BORDER as usize] = [f64::NAN; 2];
         // The multiplier class of each holder slot (slot 0 = unowned).
         let slot_class: Vec<u8> = std::iter::once(None)
             .chain(owners.holders().iter().copied().map(Some))
@@ -123,10 +125,10 @@ impl Pricing {
         self.classes.len()
     }
 
-    /// The price table row of a padded cell: `[orthogonal, diagonal]`.
-    #[inline(always)]
-    pub(crate) fn prices_of(&self, padded: usize) -> &[f64; 2] {
-        &self.prices[self.classes[padded] as usize]
+    /// The classes (for the search to close settled cells in) and the price table. A search leaves
+    /// the classes spent: [`Pricing::reprice`] must run before the next search.
+    pub(crate) fn parts_mut(&mut self) -> (&mut [u8], &[[f64; 2]; BORDER as usize + 1]) {
+        (&mut self.classes, &self.prices)
     }
 
     /// Map width.

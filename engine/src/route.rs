@@ -7,13 +7,14 @@
 //! the rest.
 //!
 //! It is fast enough to run on every pointer move while a marker is dragged: the step prices are
-//! precomputed per cell ([`Pricing`]), the heap holds small plain entries, and a [`Router`] keeps its
-//! buffers between calls.
+//! precomputed per cell ([`Pricing`]), the queue's entries are one integer key and a cell (lengths
+//! are consulted only on exact cost ties), settled cells are closed in place of a stale-entry check,
+//! and a [`Router`] keeps its buffers between calls.
 
-use crate::grid::{cell_xy, is_diagonal, TerrainGrid, DIAGONAL};
+use crate::grid::{cell_xy, TerrainGrid, DIAGONAL};
+use crate::pricing::CLOSED;
+use crate::queue::{CellQueue, Entry};
 use crate::{FactionRef, MarchTotals, OwnerGrid, Pricing};
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 
 /// A route from the attacker's marker cell to the defender's.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,39 +40,21 @@ impl Route {
     }
 }
 
-/// A heap entry: the bits of the non-negative cost and length (whose bit order is their numeric
-/// order) and the padded cell index (whose order is the real index's order).
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Entry {
-    cost: u64,
-    length: u64,
-    cell: u32,
-}
-
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Entry {
-    /// Reversed, so std's max-heap pops the smallest key.
-    #[inline(always)]
-    fn cmp(&self, other: &Self) -> Ordering {
-        (other.cost, other.length, other.cell).cmp(&(self.cost, self.length, self.cell))
-    }
-}
+/// The length of each step, in the neighbour order: four orthogonal, then four diagonal.
+const LENGTHS: [f64; 8] = [1.0, 1.0, 1.0, 1.0, DIAGONAL, DIAGONAL, DIAGONAL, DIAGONAL];
 
 /// Route search with its buffers kept between calls, for dragging: after the first call on a map of
 /// a given size, a search allocates nothing but the returned route.
 #[derive(Clone, Default)]
 pub struct Router {
     pricing: Pricing,
-    /// Per padded cell: the best `[cost, length]` found so far.
-    best: Vec<[f64; 2]>,
-    /// Per padded cell: the padded cell it was best reached from.
-    pred: Vec<u32>,
-    heap: BinaryHeap<Entry>,
+    /// Per padded cell: the best cost found so far.
+    cost: Vec<f64>,
+    /// Per padded cell: the length of that best path (kept apart: it is read only on a cost tie).
+    length: Vec<f64>,
+    /// Per padded cell: the step (index into the neighbour order) it was best reached by.
+    pred: Vec<u8>,
+    heap: CellQueue,
 }
 
 impl Router {
@@ -115,65 +98,65 @@ impl Router {
         if s == g {
             return empty;
         }
-        self.best.clear();
-        self.best.resize(p.padded_len(), [f64::INFINITY; 2]);
-        self.pred.resize(p.padded_len(), u32::MAX);
-        self.heap.clear();
+        let n_cells = p.padded_len();
         let offsets = p.offsets();
-        let lengths: [f64; 8] = core::array::from_fn(|k| if is_diagonal(k) { DIAGONAL } else { 1.0 });
-        self.best[s] = [0.0, 0.0];
+        self.cost.clear();
+        self.cost.resize(n_cells, f64::INFINITY);
+        self.length.resize(n_cells, f64::INFINITY);
+        self.pred.resize(n_cells, 0);
+        self.heap.clear();
+        let (classes, prices) = self.pricing.parts_mut();
+        let (best, best_len, pred) = (&mut self.cost[..], &mut self.length[..], &mut self.pred[..]);
+        best[s] = 0.0;
+        best_len[s] = 0.0;
         self.heap.push(Entry {
             cost: 0,
-            length: 0,
             cell: s as u32,
         });
-        while let Some(e) = self.heap.pop() {
+        while let Some(e) = self.heap.pop(|cell| best_len[cell as usize]) {
             let c = e.cell as usize;
-            let [cost, length] = self.best[c];
-            if cost.to_bits() != e.cost || length.to_bits() != e.length {
-                continue; // a stale entry: the cell was reached more cheaply since
+            if classes[c] == CLOSED {
+                continue; // a stale entry: the cell was settled from a cheaper one
             }
             if c == g {
                 break;
             }
+            // Settled: its prices turn to NaN, so no later offer can relax it.
+            classes[c] = CLOSED;
+            let (cost, length) = (f64::from_bits(e.cost), best_len[c]);
             for k in 0..8 {
                 let n = c.wrapping_add_signed(offsets[k]);
-                let nc = cost + p.prices_of(n)[(k >= 4) as usize];
-                let nl = length + lengths[k];
-                let [bc, bl] = self.best[n];
-                if nc < bc || (nc == bc && nl < bl) {
-                    self.best[n] = [nc, nl];
-                    self.pred[n] = c as u32;
+                let nc = cost + prices[classes[n] as usize][k >> 2];
+                let bc = best[n];
+                // `nc < bc` first: an exact cost tie is rare, so the length is seldom loaded.
+                if nc < bc || (nc == bc && length + LENGTHS[k] < best_len[n]) {
+                    let nl = length + LENGTHS[k];
+                    best[n] = nc;
+                    best_len[n] = nl;
+                    pred[n] = k as u8;
                     self.heap.push(Entry {
                         cost: nc.to_bits(),
-                        length: nl.to_bits(),
                         cell: n as u32,
                     });
                 }
             }
         }
+        let p = &self.pricing;
         let mut cells = vec![p.unpad(g) as u32];
         let mut c = g;
         while c != s {
-            c = self.pred[c] as usize;
+            c = c.wrapping_add_signed(-offsets[self.pred[c] as usize]);
             cells.push(p.unpad(c) as u32);
         }
         cells.reverse();
-        let [cost, length] = self.best[g];
         Route {
             cells,
-            length,
-            cost,
+            length: self.length[g],
+            cost: self.cost[g],
             width: w,
         }
     }
-
-    /// The step prices of the last search, for reference searches and tools.
-    pub fn pricing(&self) -> &Pricing {
-        &self.pricing
-    }
 }
-
 /// The cheapest route for `attacker` marching on `defender` (SPEC §10), with a fresh [`Router`].
 /// Keep a `Router` instead when routing repeatedly, as while a marker is dragged.
 pub fn route(

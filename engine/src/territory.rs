@@ -203,7 +203,11 @@ pub fn claim_territory(map: &impl TerrainGrid, claims: &[Claim]) -> OwnerGrid {
     let thetas: Vec<f64> = claims.iter().map(|c| lean_angle(c.faction)).collect();
     let mut heap = BinaryHeap::new();
     for (k, c) in claims.iter().enumerate() {
-        assert!(c.cell.0 < w && c.cell.1 < h, "marker {:?} off the map", c.cell);
+        assert!(
+            c.cell.0 < w && c.cell.1 < h,
+            "marker {:?} off the map",
+            c.cell
+        );
         heap.push(Frontier {
             key: 0f64.to_bits(),
             faction: c.faction,

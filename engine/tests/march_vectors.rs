@@ -3,7 +3,7 @@
 //! The printed precision is 6 dp, so a value matches within 5e-7.
 
 use engine::{
-    march, route, distance_penalty, Alignment, FactionRef, Holder, MarchBreakdown, MarchTotals,
+    distance_penalty, march, route, Alignment, FactionRef, Holder, MarchBreakdown, MarchTotals,
     OwnerGrid, Route, Terrain, TerrainMap,
 };
 
@@ -77,19 +77,118 @@ fn run(
 /// `(id, grid width, height, terrain, step (dx, dy), steps, relief total, toll)` from §G. Marching
 /// with no Movement, the cheapest route is the straight run of steps and its cost is the toll alone.
 const TOLLS: &[(&str, u32, u32, Terrain, (i32, i32), u32, f64, f64)] = &[
-    ("TOL-01", 240, 160, Terrain::Plains, (1, 0), 24, 0.0, 0.030000),
-    ("TOL-02", 240, 160, Terrain::Forest, (1, 0), 24, 0.0, 0.060000),
-    ("TOL-03", 240, 160, Terrain::Marsh, (1, 0), 24, 0.0, 0.105000),
-    ("TOL-04", 240, 160, Terrain::Water, (1, 0), 24, 0.0, 0.120000),
-    ("TOL-05", 240, 160, Terrain::Mountain, (1, 0), 24, 0.0, 0.150000),
+    (
+        "TOL-01",
+        240,
+        160,
+        Terrain::Plains,
+        (1, 0),
+        24,
+        0.0,
+        0.030000,
+    ),
+    (
+        "TOL-02",
+        240,
+        160,
+        Terrain::Forest,
+        (1, 0),
+        24,
+        0.0,
+        0.060000,
+    ),
+    (
+        "TOL-03",
+        240,
+        160,
+        Terrain::Marsh,
+        (1, 0),
+        24,
+        0.0,
+        0.105000,
+    ),
+    (
+        "TOL-04",
+        240,
+        160,
+        Terrain::Water,
+        (1, 0),
+        24,
+        0.0,
+        0.120000,
+    ),
+    (
+        "TOL-05",
+        240,
+        160,
+        Terrain::Mountain,
+        (1, 0),
+        24,
+        0.0,
+        0.150000,
+    ),
     ("TOL-06", 240, 160, Terrain::Road, (1, 0), 24, 0.0, 0.000000),
-    ("TOL-08", 240, 160, Terrain::Plains, (0, 1), 16, 0.0, 0.020000),
-    ("TOL-09", 240, 160, Terrain::Forest, (1, 1), 10, 0.0, 0.035355),
-    ("TOL-10", 240, 160, Terrain::Mountain, (1, 0), 24, 50.0, 0.075000),
-    ("TOL-11", 240, 160, Terrain::Mountain, (1, 0), 24, 120.0, 0.015000),
-    ("TOL-12", 240, 160, Terrain::Water, (1, 0), 24, -50.0, 0.180000),
+    (
+        "TOL-08",
+        240,
+        160,
+        Terrain::Plains,
+        (0, 1),
+        16,
+        0.0,
+        0.020000,
+    ),
+    (
+        "TOL-09",
+        240,
+        160,
+        Terrain::Forest,
+        (1, 1),
+        10,
+        0.0,
+        0.035355,
+    ),
+    (
+        "TOL-10",
+        240,
+        160,
+        Terrain::Mountain,
+        (1, 0),
+        24,
+        50.0,
+        0.075000,
+    ),
+    (
+        "TOL-11",
+        240,
+        160,
+        Terrain::Mountain,
+        (1, 0),
+        24,
+        120.0,
+        0.015000,
+    ),
+    (
+        "TOL-12",
+        240,
+        160,
+        Terrain::Water,
+        (1, 0),
+        24,
+        -50.0,
+        0.180000,
+    ),
     ("TOL-13", 60, 40, Terrain::Plains, (1, 0), 1, 0.0, 0.005000),
-    ("TOL-14", 240, 160, Terrain::Plains, (1, 0), 1, 0.0, 0.001250),
+    (
+        "TOL-14",
+        240,
+        160,
+        Terrain::Plains,
+        (1, 0),
+        1,
+        0.0,
+        0.001250,
+    ),
 ];
 
 #[test]
@@ -109,7 +208,11 @@ fn terrain_toll_vectors() {
         let to = (dx as u32 * steps, dy as u32 * steps);
         let (r, b) = run(&map, &owners, (0, 0), to, &t);
         assert_eq!(r.cells.len() as u32, steps + 1, "{id}: a straight run");
-        assert!(close(b.terrain_toll, want), "{id}: {} ≠ {want}", b.terrain_toll);
+        assert!(
+            close(b.terrain_toll, want),
+            "{id}: {} ≠ {want}",
+            b.terrain_toll
+        );
         assert_eq!(b.distance_penalty, 0.0, "{id}");
     }
 }
@@ -131,7 +234,11 @@ fn tol_07_full_width_of_plains() {
     let (a, d) = (side(1, NOBLE, (0, 0)), side(2, MALEVOLENT, (239, 1)));
     let b = march(&r, &map, &owners, &a, &d, &totals(None));
     assert_eq!(b.route_length, 240.0, "TOL-07");
-    assert!(close(b.terrain_toll, 0.300000), "TOL-07: {}", b.terrain_toll);
+    assert!(
+        close(b.terrain_toll, 0.300000),
+        "TOL-07: {}",
+        b.terrain_toll
+    );
 }
 
 /// The H scenarios: 240×160 plains, attacker (20,80), defender (220,80).
@@ -162,7 +269,13 @@ fn scenario(s: Scenario) -> (TerrainMap, OwnerGrid) {
                     if (100..140).contains(&x) {
                         owners.assign(cell, Holder { id: 3, alignment });
                     } else if x >= 200 {
-                        owners.assign(cell, Holder { id: 2, alignment: MALEVOLENT });
+                        owners.assign(
+                            cell,
+                            Holder {
+                                id: 2,
+                                alignment: MALEVOLENT,
+                            },
+                        );
                     }
                 }
             }
@@ -174,15 +287,105 @@ fn scenario(s: Scenario) -> (TerrainMap, OwnerGrid) {
 /// `(id, scenario, avg Mv, Mountain Crossing, Supply, route length, DP, toll, March Penalty)` from §H.
 #[allow(clippy::type_complexity)]
 const ROUTES: &[(&str, Scenario, Option<f64>, f64, f64, f64, f64, f64, f64)] = &[
-    ("RTE-01", Scenario::Open, Some(1.0), 0.0, 0.0, 200.0, 0.468028, 0.250000, 0.718028),
-    ("RTE-02", Scenario::Open, Some(2.0), 0.0, 0.0, 200.0, 0.234014, 0.250000, 0.484014),
-    ("RTE-03", Scenario::Open, None, 0.0, 0.0, 200.0, 0.000000, 0.250000, 0.250000),
-    ("RTE-04", Scenario::MountainBlock, Some(1.0), 0.0, 0.0, 224.8528, 0.526187, 0.281066, 0.807253),
-    ("RTE-06", Scenario::MountainBlock, Some(1.0), 90.0, 0.0, 200.0, 0.468028, 0.225000, 0.693028),
-    ("RTE-07", Scenario::Band(Alignment::Rogue), Some(1.0), 0.0, 0.0, 200.0, 0.655240, 0.350000, 0.900000),
-    ("RTE-08", Scenario::Band(MALEVOLENT), Some(1.0), 0.0, 0.0, 200.0, 1.123268, 0.600000, 0.900000),
-    ("RTE-09", Scenario::Band(NOBLE), Some(1.0), 0.0, 0.0, 200.0, 0.468028, 0.250000, 0.718028),
-    ("RTE-10", Scenario::Open, Some(1.0), 0.0, 50.0, 200.0, 0.234014, 0.250000, 0.484014),
+    (
+        "RTE-01",
+        Scenario::Open,
+        Some(1.0),
+        0.0,
+        0.0,
+        200.0,
+        0.468028,
+        0.250000,
+        0.718028,
+    ),
+    (
+        "RTE-02",
+        Scenario::Open,
+        Some(2.0),
+        0.0,
+        0.0,
+        200.0,
+        0.234014,
+        0.250000,
+        0.484014,
+    ),
+    (
+        "RTE-03",
+        Scenario::Open,
+        None,
+        0.0,
+        0.0,
+        200.0,
+        0.000000,
+        0.250000,
+        0.250000,
+    ),
+    (
+        "RTE-04",
+        Scenario::MountainBlock,
+        Some(1.0),
+        0.0,
+        0.0,
+        224.8528,
+        0.526187,
+        0.281066,
+        0.807253,
+    ),
+    (
+        "RTE-06",
+        Scenario::MountainBlock,
+        Some(1.0),
+        90.0,
+        0.0,
+        200.0,
+        0.468028,
+        0.225000,
+        0.693028,
+    ),
+    (
+        "RTE-07",
+        Scenario::Band(Alignment::Rogue),
+        Some(1.0),
+        0.0,
+        0.0,
+        200.0,
+        0.655240,
+        0.350000,
+        0.900000,
+    ),
+    (
+        "RTE-08",
+        Scenario::Band(MALEVOLENT),
+        Some(1.0),
+        0.0,
+        0.0,
+        200.0,
+        1.123268,
+        0.600000,
+        0.900000,
+    ),
+    (
+        "RTE-09",
+        Scenario::Band(NOBLE),
+        Some(1.0),
+        0.0,
+        0.0,
+        200.0,
+        0.468028,
+        0.250000,
+        0.718028,
+    ),
+    (
+        "RTE-10",
+        Scenario::Open,
+        Some(1.0),
+        0.0,
+        50.0,
+        200.0,
+        0.234014,
+        0.250000,
+        0.484014,
+    ),
 ];
 
 #[test]
@@ -195,15 +398,31 @@ fn route_and_march_penalty_vectors() {
             ..totals(mv)
         };
         let (r, b) = run(&map, &owners, (20, 80), (220, 80), &t);
-        assert!((b.route_length - length).abs() <= 5e-5, "{id}: length {}", b.route_length);
-        assert!(close(b.distance_penalty, dp), "{id}: DP {}", b.distance_penalty);
+        assert!(
+            (b.route_length - length).abs() <= 5e-5,
+            "{id}: length {}",
+            b.route_length
+        );
+        assert!(
+            close(b.distance_penalty, dp),
+            "{id}: DP {}",
+            b.distance_penalty
+        );
         assert!(close(b.terrain_toll, toll), "{id}: toll {}", b.terrain_toll);
         assert!(close(b.march_penalty, mp), "{id}: MP {}", b.march_penalty);
         if supply == 0.0 {
             let uncapped = b.distance_penalty + b.terrain_toll;
-            assert!((r.cost - uncapped).abs() <= 1e-9, "{id}: cost {} ≠ DP + toll", r.cost);
+            assert!(
+                (r.cost - uncapped).abs() <= 1e-9,
+                "{id}: cost {} ≠ DP + toll",
+                r.cost
+            );
         }
-        assert_eq!(r.cells.first(), Some(&map.index(20, 80).try_into().unwrap()), "{id}");
+        assert_eq!(
+            r.cells.first(),
+            Some(&map.index(20, 80).try_into().unwrap()),
+            "{id}"
+        );
     }
 }
 
@@ -220,8 +439,16 @@ fn rte_05_forced_straight_line_through_the_block() {
     let (a, d) = (side(1, NOBLE, (20, 80)), side(2, MALEVOLENT, (220, 80)));
     let b = march(&forced, &map, &owners, &a, &d, &totals(Some(1.0)));
     assert!(close(b.route_length, 200.0), "RTE-05");
-    assert!(close(b.distance_penalty, 0.468028), "RTE-05: DP {}", b.distance_penalty);
-    assert!(close(b.terrain_toll, 0.450000), "RTE-05: toll {}", b.terrain_toll);
+    assert!(
+        close(b.distance_penalty, 0.468028),
+        "RTE-05: DP {}",
+        b.distance_penalty
+    );
+    assert!(
+        close(b.terrain_toll, 0.450000),
+        "RTE-05: toll {}",
+        b.terrain_toll
+    );
     assert_eq!(b.march_penalty, 0.90, "RTE-05: capped");
     assert!(!b.detour);
     let (_, chosen) = run(&map, &owners, (20, 80), (220, 80), &totals(Some(1.0)));
@@ -231,18 +458,38 @@ fn rte_05_forced_straight_line_through_the_block() {
 /// The crossings of RTE-07/08: the band's multiplier, 40 cells of it, and the defender's free land.
 #[test]
 fn rte_07_08_report_the_band_and_its_surcharge() {
-    for (id, alignment, m) in [("RTE-07", Alignment::Rogue, 3.0), ("RTE-08", MALEVOLENT, 8.0)] {
+    for (id, alignment, m) in [
+        ("RTE-07", Alignment::Rogue, 3.0),
+        ("RTE-08", MALEVOLENT, 8.0),
+    ] {
         let (map, owners) = scenario(Scenario::Band(alignment));
         let (_, b) = run(&map, &owners, (20, 80), (220, 80), &totals(Some(1.0)));
         let band = b.territories_crossed[0];
-        assert_eq!((band.faction_id, band.multiplier, band.length), (3, m, 40.0), "{id}");
+        assert_eq!(
+            (band.faction_id, band.multiplier, band.length),
+            (3, m, 40.0),
+            "{id}"
+        );
         let defender = b.territories_crossed[1];
-        assert_eq!((defender.faction_id, defender.multiplier, defender.length), (2, 1.0, 21.0));
+        assert_eq!(
+            (defender.faction_id, defender.multiplier, defender.length),
+            (2, 1.0, 21.0)
+        );
         assert_eq!(b.territories_crossed.len(), 2, "{id}");
         // The surcharge is what the band added: the whole penalty less the same march at ×1.
-        let (_, free) = run(&map, &OwnerGrid::unclaimed(240, 160), (20, 80), (220, 80), &totals(Some(1.0)));
+        let (_, free) = run(
+            &map,
+            &OwnerGrid::unclaimed(240, 160),
+            (20, 80),
+            (220, 80),
+            &totals(Some(1.0)),
+        );
         let extra = b.distance_penalty + b.terrain_toll - free.distance_penalty - free.terrain_toll;
-        assert!((band.surcharge - extra).abs() <= 1e-9, "{id}: {} vs {extra}", band.surcharge);
+        assert!(
+            (band.surcharge - extra).abs() <= 1e-9,
+            "{id}: {} vs {extra}",
+            band.surcharge
+        );
     }
 }
 

@@ -11,7 +11,10 @@ use proptest::prelude::*;
 fn drawn(rows: &[&str]) -> TerrainMap {
     let cells = rows
         .iter()
-        .flat_map(|r| r.chars().map(|c| Terrain::from_code(c).expect("terrain char")))
+        .flat_map(|r| {
+            r.chars()
+                .map(|c| Terrain::from_code(c).expect("terrain char"))
+        })
         .collect();
     TerrainMap {
         width: rows[0].len() as u32,
@@ -41,7 +44,13 @@ const MOVEMENT_1: MarchTotals = MarchTotals {
 };
 
 /// Routes a Noble attacker (id 1) at `from` onto a Malevolent defender (id 2) at `to`.
-fn path(map: &TerrainMap, owners: &OwnerGrid, from: (u32, u32), to: (u32, u32), t: &MarchTotals) -> Vec<(u32, u32)> {
+fn path(
+    map: &TerrainMap,
+    owners: &OwnerGrid,
+    from: (u32, u32),
+    to: (u32, u32),
+    t: &MarchTotals,
+) -> Vec<(u32, u32)> {
     let a = side(1, Alignment::Noble, from);
     let d = side(2, Alignment::Malevolent, to);
     route(map, owners, &a, &d, t).points()
@@ -103,7 +112,13 @@ fn the_defenders_own_land_is_free() {
     let map = drawn(&["MMM", "PPP"]);
     let mut owners = OwnerGrid::unclaimed(3, 2);
     // The defender is Malevolent like a sworn enemy, but its own land costs ×1.
-    owners.assign(4, Holder { id: 2, alignment: Alignment::Malevolent });
+    owners.assign(
+        4,
+        Holder {
+            id: 2,
+            alignment: Alignment::Malevolent,
+        },
+    );
     let got = path(&map, &owners, (0, 1), (2, 1), &NO_MOVEMENT);
     assert_eq!(got, [(0, 1), (1, 1), (2, 1)]);
 }
@@ -127,11 +142,17 @@ fn a_mountain_crossing_relief_opens_the_pass() {
 fn start_equal_to_goal_is_an_empty_route_and_costs_nothing() {
     let map = drawn(&["PPP"]);
     let owners = OwnerGrid::unclaimed(3, 1);
-    let (a, d) = (side(1, Alignment::Noble, (1, 0)), side(2, Alignment::Rogue, (1, 0)));
+    let (a, d) = (
+        side(1, Alignment::Noble, (1, 0)),
+        side(2, Alignment::Rogue, (1, 0)),
+    );
     let r = route(&map, &owners, &a, &d, &MOVEMENT_1);
     assert!(r.cells.is_empty());
     let b = march(&r, &map, &owners, &a, &d, &MOVEMENT_1);
-    assert_eq!((b.distance_penalty, b.terrain_toll, b.march_penalty), (0.0, 0.0, 0.0));
+    assert_eq!(
+        (b.distance_penalty, b.terrain_toll, b.march_penalty),
+        (0.0, 0.0, 0.0)
+    );
     assert!(!b.detour);
 }
 
@@ -140,8 +161,16 @@ fn a_router_gives_the_same_routes_when_reused() {
     let map = drawn(&["PFWMS", "RRPMP", "PWPPF"]);
     let owners = OwnerGrid::unclaimed(5, 3);
     let mut router = Router::new();
-    for (from, to) in [((0, 0), (4, 2)), ((4, 0), (0, 2)), ((2, 2), (2, 0)), ((0, 0), (4, 2))] {
-        let (a, d) = (side(1, Alignment::Noble, from), side(2, Alignment::Rogue, to));
+    for (from, to) in [
+        ((0, 0), (4, 2)),
+        ((4, 0), (0, 2)),
+        ((2, 2), (2, 0)),
+        ((0, 0), (4, 2)),
+    ] {
+        let (a, d) = (
+            side(1, Alignment::Noble, from),
+            side(2, Alignment::Rogue, to),
+        );
         let fresh = route(&map, &owners, &a, &d, &MOVEMENT_1);
         assert_eq!(router.route(&map, &owners, &a, &d, &MOVEMENT_1), fresh);
     }
@@ -152,12 +181,30 @@ fn the_breakdown_names_every_territory_crossed() {
     // Attacker's own land, a Rogue band (×3), then the defender's land.
     let map = drawn(&["PPPPP"]);
     let mut owners = OwnerGrid::unclaimed(5, 1);
-    let rogue = Holder { id: 3, alignment: Alignment::Rogue };
-    owners.assign(1, Holder { id: 1, alignment: Alignment::Noble });
+    let rogue = Holder {
+        id: 3,
+        alignment: Alignment::Rogue,
+    };
+    owners.assign(
+        1,
+        Holder {
+            id: 1,
+            alignment: Alignment::Noble,
+        },
+    );
     owners.assign(2, rogue);
     owners.assign(3, rogue);
-    owners.assign(4, Holder { id: 2, alignment: Alignment::Malevolent });
-    let (a, d) = (side(1, Alignment::Noble, (0, 0)), side(2, Alignment::Malevolent, (4, 0)));
+    owners.assign(
+        4,
+        Holder {
+            id: 2,
+            alignment: Alignment::Malevolent,
+        },
+    );
+    let (a, d) = (
+        side(1, Alignment::Noble, (0, 0)),
+        side(2, Alignment::Malevolent, (4, 0)),
+    );
     let r = route(&map, &owners, &a, &d, &MOVEMENT_1);
     let b = march(&r, &map, &owners, &a, &d, &MOVEMENT_1);
     let crossed: Vec<(u64, f64, f64)> = b
@@ -169,7 +216,10 @@ fn the_breakdown_names_every_territory_crossed() {
     let u = 0.675 / diagonal(5, 1);
     let tau = toll_rate(Terrain::Plains, 5);
     let surcharge = b.territories_crossed[1].surcharge;
-    assert!((surcharge - 2.0 * 2.0 * (u + tau)).abs() < 1e-12, "{surcharge}");
+    assert!(
+        (surcharge - 2.0 * 2.0 * (u + tau)).abs() < 1e-12,
+        "{surcharge}"
+    );
     assert_eq!(b.territories_crossed[0].surcharge, 0.0);
     assert!((b.distance_fraction - 8.0 / diagonal(5, 1)).abs() < 1e-12);
     assert_eq!(b.toll_by_terrain[&Terrain::Plains].length, 4.0);
@@ -177,10 +227,19 @@ fn the_breakdown_names_every_territory_crossed() {
 
 /// The plain transcription of SPEC §10 the fast search must agree with bit for bit: no padding, no
 /// price table, every step priced from scratch as `m × L × (u + τ')`, the heap an ordered set.
-fn spec_route(map: &TerrainMap, owners: &OwnerGrid, a: &FactionRef, d: &FactionRef, t: &MarchTotals) -> Vec<u32> {
+fn spec_route(
+    map: &TerrainMap,
+    owners: &OwnerGrid,
+    a: &FactionRef,
+    d: &FactionRef,
+    t: &MarchTotals,
+) -> Vec<u32> {
     use std::collections::BTreeSet;
     let (w, h) = (map.width, map.height);
-    let (s, g) = (cell_index(a.cell.0, a.cell.1, w), cell_index(d.cell.0, d.cell.1, w));
+    let (s, g) = (
+        cell_index(a.cell.0, a.cell.1, w),
+        cell_index(d.cell.0, d.cell.1, w),
+    );
     if s == g {
         return Vec::new();
     }
@@ -215,7 +274,11 @@ fn spec_route(map: &TerrainMap, owners: &OwnerGrid, a: &FactionRef, d: &FactionR
                 continue;
             }
             let n = cell_index(nx as u32, ny as u32, w);
-            let l = if k >= 4 { std::f64::consts::SQRT_2 } else { 1.0 };
+            let l = if k >= 4 {
+                std::f64::consts::SQRT_2
+            } else {
+                1.0
+            };
             let m = crossing_multiplier(owners.owner(n), a, d);
             let terrain = map.cells[n];
             let tau = toll_rate(terrain, w) * (1.0 - relief(terrain).min(90.0) / 100.0);
@@ -287,14 +350,18 @@ fn reference_cost(p: &Pricing, w: u32, h: u32, from: (u32, u32), to: (u32, u32))
 
 /// A random small march: map, owners (up to four holders), two sides and totals.
 #[allow(clippy::type_complexity)]
-fn small_march() -> impl Strategy<Value = (TerrainMap, OwnerGrid, FactionRef, FactionRef, MarchTotals)> {
+fn small_march(
+) -> impl Strategy<Value = (TerrainMap, OwnerGrid, FactionRef, FactionRef, MarchTotals)> {
     (1u32..12, 1u32..9, any::<u64>()).prop_map(|(w, h, seed)| {
         let mut r = SplitMix64::new(seed);
         let mut pick = |n: u64| crate::below(&mut r, n);
         let cells = (0..w * h).map(|_| Terrain::ALL[pick(6) as usize]).collect();
         let mut owners = OwnerGrid::unclaimed(w, h);
         let holders: Vec<Holder> = (1..=4)
-            .map(|id| Holder { id, alignment: Alignment::ALL[pick(5) as usize] })
+            .map(|id| Holder {
+                id,
+                alignment: Alignment::ALL[pick(5) as usize],
+            })
             .collect();
         for cell in 0..(w * h) as usize {
             let k = pick(6) as usize;
@@ -303,8 +370,16 @@ fn small_march() -> impl Strategy<Value = (TerrainMap, OwnerGrid, FactionRef, Fa
             }
         }
         let mut cell = || (pick(w as u64) as u32, pick(h as u64) as u32);
-        let a = FactionRef { id: 1, alignment: holders[0].alignment, cell: cell() };
-        let d = FactionRef { id: 2, alignment: holders[1].alignment, cell: cell() };
+        let a = FactionRef {
+            id: 1,
+            alignment: holders[0].alignment,
+            cell: cell(),
+        };
+        let d = FactionRef {
+            id: 2,
+            alignment: holders[1].alignment,
+            cell: cell(),
+        };
         let avg_movement = [None, Some(0.0), Some(1.0), Some(2.5), Some(0.3)][pick(5) as usize];
         let mut pct = || pick(300) as f64 - 120.0;
         let totals = MarchTotals {
@@ -313,7 +388,17 @@ fn small_march() -> impl Strategy<Value = (TerrainMap, OwnerGrid, FactionRef, Fa
             supply_range: 0.0,
             reliefs: [pct(), pct(), pct(), pct()],
         };
-        (TerrainMap { width: w, height: h, cells }, owners, a, d, totals)
+        (
+            TerrainMap {
+                width: w,
+                height: h,
+                cells,
+            },
+            owners,
+            a,
+            d,
+            totals,
+        )
     })
 }
 

@@ -39,7 +39,10 @@ fn allowance_vectors() {
 pub(crate) fn drawn(rows: &[&str]) -> TerrainMap {
     let cells = rows
         .iter()
-        .flat_map(|r| r.chars().map(|c| Terrain::from_code(c).expect("terrain char")))
+        .flat_map(|r| {
+            r.chars()
+                .map(|c| Terrain::from_code(c).expect("terrain char"))
+        })
         .collect();
     TerrainMap {
         width: rows[0].len() as u32,
@@ -130,7 +133,11 @@ fn an_island_faction_fills_its_island_before_the_sea() {
     let held: Vec<usize> = (0..20).filter(|&c| owners.owner(c).is_some()).collect();
     assert_eq!(held, [6, 7, 8, 11, 12, 13]);
     let owners = claim_territory(&map, &[claim(7, (2, 1), 7)]);
-    assert_eq!(owners.claimed(7), 7, "a larger allowance spills onto the water");
+    assert_eq!(
+        owners.claimed(7),
+        7,
+        "a larger allowance spills onto the water"
+    );
 }
 
 #[test]
@@ -147,7 +154,11 @@ fn a_shared_marker_cell_goes_to_the_smaller_id() {
     let map = drawn(&["PPP"]);
     let owners = claim_territory(&map, &[claim(9, (1, 0), 2), claim(4, (1, 0), 2)]);
     assert_eq!(owners.owner(1).map(|h| h.id), Some(4));
-    assert_eq!(owners.claimed(9), 0, "its marker is taken, so it never grows");
+    assert_eq!(
+        owners.claimed(9),
+        0,
+        "its marker is taken, so it never grows"
+    );
 }
 
 /// A random small map and up to four claims with distinct ids and markers anywhere on it.
@@ -161,11 +172,21 @@ fn small_claims() -> impl Strategy<Value = (TerrainMap, Vec<Claim>)> {
             .map(|k| Claim {
                 faction: r.next_u64() >> 11 | k as u64,
                 alignment: Alignment::ALL[crate::below(&mut r, 5) as usize],
-                cell: (crate::below(&mut r, w as u64) as u32, crate::below(&mut r, h as u64) as u32),
+                cell: (
+                    crate::below(&mut r, w as u64) as u32,
+                    crate::below(&mut r, h as u64) as u32,
+                ),
                 allowance: crate::below(&mut r, 20) as u32,
             })
             .collect::<Vec<_>>();
-        (TerrainMap { width: w, height: h, cells }, claims)
+        (
+            TerrainMap {
+                width: w,
+                height: h,
+                cells,
+            },
+            claims,
+        )
     })
 }
 
