@@ -76,10 +76,9 @@ impl Pricing {
         // The multiplier class of each holder slot (slot 0 = unowned).
         let slot_class: Vec<u8> = std::iter::once(None)
             .chain(owners.holders().iter().copied().map(Some))
-            .map(|o| match crossing_multiplier(o, attacker, defender) {
-                m if m == 8.0 => 2,
-                m if m == 3.0 => 1,
-                _ => 0,
+            .map(|o| {
+                let m = crossing_multiplier(o, attacker, defender);
+                MULTIPLIERS.iter().position(|&x| x == m).unwrap_or(0) as u8
             })
             .collect();
         let pw = w as usize + 2;

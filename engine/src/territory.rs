@@ -32,7 +32,7 @@ pub fn territory_allowance(power: f64, reach_total: f64) -> u32 {
         50.0
     };
     let earned = (power * keep / 1000.0).floor();
-    let reach = reach_total.min(200.0).max(-200.0);
+    let reach = reach_total.clamp(-200.0, 200.0);
     // `as u32` saturates, so an absurd Power cannot wrap around.
     (6.0 + earned + reach).max(1.0) as u32
 }

@@ -1,6 +1,8 @@
 //! The march vectors of VECTORS.md, copied here as tables: `DST-*` (distance penalty, §F), `TOL-*`
 //! (terrain toll, §G) and `RTE-*` (route and march penalty on 240×160, §H). Each row names its id.
 //! The printed precision is 6 dp, so a value matches within 5e-7.
+// The tables are tuples on purpose: one row per vector, read like the document's own tables.
+#![allow(clippy::type_complexity)]
 
 use engine::{
     distance_penalty, march, route, Alignment, FactionRef, Holder, MarchBreakdown, MarchTotals,
@@ -285,7 +287,6 @@ fn scenario(s: Scenario) -> (TerrainMap, OwnerGrid) {
 }
 
 /// `(id, scenario, avg Mv, Mountain Crossing, Supply, route length, DP, toll, March Penalty)` from §H.
-#[allow(clippy::type_complexity)]
 const ROUTES: &[(&str, Scenario, Option<f64>, f64, f64, f64, f64, f64, f64)] = &[
     (
         "RTE-01",

@@ -299,10 +299,16 @@ fn spec_route(
 }
 
 /// A cost `pathfinding` can order: the route costs are finite and non-negative.
-#[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Cost(f64);
 
 impl Eq for Cost {}
+
+impl PartialOrd for Cost {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
 
 impl Ord for Cost {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
