@@ -2,14 +2,15 @@
 //! `pathfinding::prelude::dijkstra` over the same step prices, in the same run, and the territory claim
 //! for every faction with a marker.
 //!
-//! Run with `cargo bench -p engine --bench route`. Issue 3 (Power) is not merged here yet, so each
-//! faction claims a fixed 200 squares and the attacker marches with Avg Movement 1 and no buffs; the
-//! work the search does depends on the grid and the owners, not on these numbers' size.
+//! Run with `cargo bench -p engine --bench route`. The territory is the demo's own (each faction's
+//! allowance from its Power and Territory Reach), and the march is the attacker's own totals. The
+//! route is the longest the demo offers: between the two markers farthest apart. `ROUTE_ONLY=N` runs
+//! just N routes and prints the time, for a profiler.
 
 use criterion::{black_box, Criterion};
 use engine::{
-    cell_index, claim_territory, demo_realm, Claim, FactionRef, MarchTotals, OwnerGrid, Pricing,
-    Router, TerrainMap,
+    cell_index, claim_territory, demo_realm, march_totals, realm_claims, Claim, FactionRef,
+    MarchTotals, OwnerGrid, Pricing, Router, TerrainMap,
 };
 use std::time::Instant;
 
@@ -86,8 +87,7 @@ struct Setup {
     totals: MarchTotals,
 }
 
-/// The demo realm with every marked faction claiming 200 squares, and its two markers farthest apart
-/// (the longest search the demo map offers).
+/// The demo realm's territory, and its two markers farthest apart (the longest search it offers).
 fn setup() -> Setup {
     let realm = demo_realm();
     let map = realm.map.clone();
@@ -96,15 +96,7 @@ fn setup() -> Setup {
         .iter()
         .filter_map(|f| FactionRef::of(f, &map))
         .collect();
-    let claims: Vec<Claim> = sides
-        .iter()
-        .map(|s| Claim {
-            faction: s.id,
-            alignment: s.alignment,
-            cell: s.cell,
-            allowance: 200,
-        })
-        .collect();
+    let claims = realm_claims(&realm);
     let owners = claim_territory(&map, &claims);
     let d2 = |a: &FactionRef, b: &FactionRef| {
         let (dx, dy) = (
@@ -118,10 +110,7 @@ fn setup() -> Setup {
         .flat_map(|a| sides.iter().map(move |b| (*a, *b)))
         .max_by_key(|(a, b)| d2(a, b))
         .expect("the demo has markers");
-    let totals = MarchTotals {
-        avg_movement: Some(1.0),
-        ..MarchTotals::default()
-    };
+    let totals = march_totals(&realm, attacker.id);
     Setup {
         map,
         claims,
@@ -203,7 +192,7 @@ fn main() {
         })
     });
     g.finish();
-    c.bench_function("territory (every faction, 200 squares each)", |b| {
+    c.bench_function("territory (every faction)", |b| {
         b.iter(|| claim_territory(black_box(&s.map), &s.claims))
     });
     c.final_summary();

@@ -193,4 +193,4 @@ pub fn derive_all(r: &mut Realm) {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

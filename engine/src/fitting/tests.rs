@@ -3,12 +3,12 @@
 use super::*;
 use crate::*;
 
-const STEEL: u64 = 1;
-const IRON: u64 = 2;
-const OAK: u64 = 3;
-const BRONZE: u64 = 4;
-const SWORD: u64 = 10;
-const DAGGER: u64 = 11;
+pub(crate) const STEEL: u64 = 1;
+pub(crate) const IRON: u64 = 2;
+pub(crate) const OAK: u64 = 3;
+pub(crate) const BRONZE: u64 = 4;
+pub(crate) const SWORD: u64 = 10;
+pub(crate) const DAGGER: u64 = 11;
 
 fn mat(id: u64, name: &str, pct: f64) -> Material {
     let colours = MaterialColours::Single(1);
@@ -44,7 +44,7 @@ fn weapon(id: u64, name: &str, ap: f64) -> Weapon {
     }
 }
 
-fn armory() -> Realm {
+pub(crate) fn armory() -> Realm {
     let mut r = Realm::new(TerrainMap::filled(1, 1, Terrain::Plains));
     r.colours.push(Colour {
         id: 1,
@@ -96,14 +96,14 @@ fn armory() -> Realm {
     r
 }
 
-fn human() -> Photo {
+pub(crate) fn human() -> Photo {
     let mut p = Photo::blank(1, 1, Group::Leader, "Test");
     p.health = Some(100.0);
     p.base_movement = Some(1.0);
     p
 }
 
-fn it(row: u64, material: u64) -> Option<ItemRef> {
+pub(crate) fn it(row: u64, material: u64) -> Option<ItemRef> {
     Some(ItemRef::Item(Fitted { row, material }))
 }
 

@@ -1,0 +1,135 @@
+//! Small hand-built realms for the unit tests, with figures written in VECTORS.md's shorthand
+//! (`h100 ap7 ar1 ds3 mv1.00`) so a test row reads like the vector it checks.
+
+use crate::*;
+
+/// A faction record of `kind` (mercenaries get a pool so the realm validates).
+pub(crate) fn faction(id: u64, kind: FactionKind) -> Faction {
+    Faction {
+        id,
+        name: format!("Faction {id}"),
+        kind,
+        alignment: Alignment::Noble,
+        marker: None,
+        colour: "#123456".into(),
+        merc_pool: (kind == FactionKind::Mercenary).then_some(MercPool::Hero),
+        about: String::new(),
+    }
+}
+
+/// A realm with Ordinary faction 1, regiments 1 and 2 and equipment type 1, all of faction 1.
+pub(crate) fn realm() -> Realm {
+    let mut r = Realm::new(TerrainMap::filled(1, 1, Terrain::Plains));
+    r.factions.push(faction(1, FactionKind::Ordinary));
+    for (id, name) in [(1, "Warlord"), (2, "Spears")] {
+        r.regiments.push(Regiment {
+            id,
+            faction: 1,
+            name: name.into(),
+            order: id as i64,
+        });
+    }
+    r.equipment_types.push(EquipmentType {
+        id: 1,
+        faction: 1,
+        name: "Siege Train".into(),
+        order: 0,
+    });
+    r
+}
+
+/// Health and derived stats from the vectors' shorthand. Missing keys stay blank.
+pub(crate) fn fig(text: &str) -> (Option<f64>, Stats) {
+    let mut s = Stats::default();
+    let mut h = None;
+    for word in text.split_whitespace() {
+        let split = word
+            .find(|c: char| c.is_ascii_digit() || c == '-')
+            .unwrap_or(word.len());
+        let (key, num) = word.split_at(split);
+        let v = Some(
+            num.parse::<f64>()
+                .unwrap_or_else(|_| panic!("bad number in {word}")),
+        );
+        match key {
+            "h" => h = v,
+            "ap" => s.attack_power = v,
+            "ar" => s.attack_range = v,
+            "sa" => s.secondary_attack = v,
+            "sr" => s.secondary_range = v,
+            "ds" => s.defense_strength = v,
+            "sd" => s.secondary_defense = v,
+            "hd" => s.headwear_def = v,
+            "bd" => s.backpiece_def = v,
+            "ld" => s.legwear_def = v,
+            "mv" => s.movement = v,
+            _ => panic!("unknown key {key} in {text}"),
+        }
+    }
+    (h, s)
+}
+
+/// A photo of faction 1 in `group` whose stats (and base Movement) are the shorthand's.
+pub(crate) fn photo(id: u64, group: Group, text: &str) -> Photo {
+    let (health, stats) = fig(text);
+    let mut p = Photo::blank(id, 1, group, format!("Photo {id}"));
+    p.order = id as i64;
+    p.health = health;
+    p.stats = stats;
+    p.base_movement = stats.movement;
+    p
+}
+
+/// A buff record of faction 1.
+pub(crate) fn buff(id: u64, effect: Effect, amount: f64, source: BuffSource) -> Buff {
+    Buff {
+        id,
+        faction: 1,
+        name: format!("Buff {id}"),
+        effect,
+        amount,
+        source,
+    }
+}
+
+/// A line that always applies.
+pub(crate) fn line(effect: LineEffect, amount: f64, scope: Scope) -> Line {
+    Line {
+        effect,
+        amount,
+        scope,
+        condition: Condition::Always,
+    }
+}
+
+/// A war-machine kind with these lines.
+pub(crate) fn machine_kind(id: u64, lines: Vec<Line>) -> MachineKind {
+    MachineKind {
+        id,
+        name: format!("Machine {id}"),
+        what_it_is: String::new(),
+        lines,
+        crew_move: None,
+        crew_work: None,
+        crew_min: None,
+        stop_round: None,
+        bl: String::new(),
+    }
+}
+
+/// Sets photo `id`'s rating record.
+pub(crate) fn rate(r: &mut Realm, id: u64, rating: f64, judged: u32) {
+    r.ratings.retain(|g| g.photo_id != id);
+    r.ratings.push(Rating {
+        photo_id: id,
+        rating,
+        judged,
+        wins: 0,
+    });
+    r.ratings.sort_by_key(|g| g.photo_id);
+}
+
+/// Six decimals, the printed precision of the vectors.
+pub(crate) fn close6(got: f64, want: f64) -> bool {
+    (got - want).abs() <= 5e-7
+}
