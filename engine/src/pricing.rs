@@ -7,9 +7,9 @@
 //! `(m × L) × (u + τ')`, exactly the spec's operation order, so the search sums bit-identical numbers
 //! in every implementation that follows the spec.
 //!
-//! The cells are laid out with a one-cell border (a `(W+2) × (H+2)` grid) whose class costs +∞, so
-//! the search needs no bounds checks; the padded index keeps the order of the real one, so ties broken
-//! by index fall the same way.
+//! The cells are laid out with a one-cell border (a `(W+2) × (H+2)` grid) whose class is priced NaN
+//! (no offer through it ever compares smaller), so the search needs no bounds checks; the padded
+//! index keeps the order of the real one, so ties broken by index fall the same way.
 
 use crate::grid::{TerrainGrid, DIAGONAL, STEPS};
 use crate::march::{crossing_multiplier, Logistics};

@@ -44,7 +44,7 @@ impl Route {
 const LENGTHS: [f64; 8] = [1.0, 1.0, 1.0, 1.0, DIAGONAL, DIAGONAL, DIAGONAL, DIAGONAL];
 
 /// Route search with its buffers kept between calls, for dragging: after the first call on a map of
-/// a given size, a search allocates nothing but the returned route.
+/// a given size, a search allocates nothing in proportion to the map, only the returned route.
 #[derive(Clone, Default)]
 pub struct Router {
     pricing: Pricing,

@@ -456,3 +456,28 @@ proptest! {
         prop_assert_eq!(route(&map, &owners, &a, &d, &t).cells, spec_route(&map, &owners, &a, &d, &t));
     }
 }
+
+#[test]
+fn on_the_demo_map_the_fast_search_draws_the_specs_route() {
+    // The demo's roads cost nothing to an army without Movement, so that march is all exact ties.
+    let realm = crate::demo_realm();
+    let owners = crate::realm_territory(&realm);
+    let sides: Vec<FactionRef> = realm
+        .factions
+        .iter()
+        .filter_map(|f| FactionRef::of(f, &realm.map))
+        .collect();
+    for (a, d) in [(0, 8), (5, 9), (2, 3)] {
+        for t in [NO_MOVEMENT, crate::march_totals(&realm, sides[a].id)] {
+            let (a, d) = (&sides[a], &sides[d]);
+            let got = route(&realm.map, &owners, a, d, &t).cells;
+            assert_eq!(
+                got,
+                spec_route(&realm.map, &owners, a, d, &t),
+                "{} → {}",
+                a.id,
+                d.id
+            );
+        }
+    }
+}
