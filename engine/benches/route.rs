@@ -5,7 +5,8 @@
 //! Run with `cargo bench -p engine --bench route`. The territory is the demo's own (each faction's
 //! allowance from its Power and Territory Reach), and the march is the attacker's own totals. The
 //! route is the longest the demo offers: between the two markers farthest apart. `ROUTE_ONLY=N` runs
-//! just N routes and prints the time, for a profiler.
+//! just N routes (`REFERENCE_ONLY=N` N reference searches) and prints the time, for a profiler or
+//! `perf stat`'s CPU time on a busy machine.
 
 use criterion::{black_box, Criterion};
 use engine::{
@@ -151,6 +152,15 @@ fn main() {
         let t = Instant::now();
         for _ in 0..n.parse::<u32>().unwrap() {
             black_box(router.route(&s.map, &s.owners, &s.attacker, &s.defender, &s.totals));
+        }
+        println!("{:?}", t.elapsed());
+        return;
+    }
+    if let Ok(n) = std::env::var("REFERENCE_ONLY") {
+        let t = Instant::now();
+        for _ in 0..n.parse::<u32>().unwrap() {
+            let p = Pricing::new(&s.map, &s.owners, &s.attacker, &s.defender, &s.totals);
+            black_box(reference(&p, w, h, s.attacker.cell, s.defender.cell));
         }
         println!("{:?}", t.elapsed());
         return;
