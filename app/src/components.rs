@@ -5,3 +5,4 @@ pub mod nav_bar;
 pub mod page_intro;
 pub mod portrait;
 pub mod terrain_canvas;
+pub mod territory_layer;

@@ -21,3 +21,23 @@ export class MapPage {
     });
   }
 }
+
+/** The screen position of a faction's marker centre. */
+export async function markerCentre(page, factionId) {
+  const box = await page.locator(`.marker[data-faction="${factionId}"] circle`).boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * Drags one marker onto another with real pointer events, in steps. `release: false` stops while
+ * hovering, so the preview can be inspected.
+ */
+export async function dragMarker(page, fromId, toId, { release = true } = {}) {
+  const from = await markerCentre(page, fromId);
+  const to = await markerCentre(page, toId);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+  await page.mouse.move(to.x, to.y, { steps: 5 });
+  if (release) await page.mouse.up();
+}

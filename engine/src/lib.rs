@@ -71,8 +71,8 @@ pub use kinds::{
 pub use load::{load_realm, parse_realm};
 pub use map::{MapRows, Terrain, TerrainMap};
 pub use march::{
-    crossing_multiplier, distance_penalty, march, toll_rate, Crossing, FactionRef, MarchBreakdown,
-    MarchTotals, TerrainLeg,
+    crossing_multiplier, distance_penalty, entry_cost, march, toll_rate, Crossing, FactionRef,
+    MarchBreakdown, MarchTotals, TerrainLeg,
 };
 pub use movement::{
     avg_movement, hauler_factor, machine_hauler_factor, sets_the_pace, HAULER_FLOOR,

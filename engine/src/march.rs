@@ -141,6 +141,22 @@ impl Logistics {
     }
 }
 
+/// What one orthogonal step into a cell costs an army, as the map's hover tooltip shows it: the
+/// crossing multiplier and `m × (u + τ'(t))`, the cost the route search charges (SPEC §10). With no
+/// defender chosen yet, only the attacker's own land counts as free.
+pub fn entry_cost(
+    map: &impl TerrainGrid,
+    owners: &OwnerGrid,
+    cell: usize,
+    attacker: &FactionRef,
+    defender: Option<&FactionRef>,
+    totals: &MarchTotals,
+) -> (f64, f64) {
+    let lg = Logistics::new(totals, map.width(), map.height());
+    let m = crossing_multiplier(owners.owner(cell), attacker, defender.unwrap_or(attacker));
+    (m, m * (lg.u + lg.toll(map.terrain(cell))))
+}
+
 /// The crossing multiplier `m` for the attacker entering land held by `owner` (SPEC §9.4): free on
 /// unowned land, its own, the defender's and kindred land; ×8 between Noble and Malevolent; else ×3.
 pub fn crossing_multiplier(
@@ -271,5 +287,52 @@ pub fn march(
         toll_by_terrain: by_terrain,
         territories_crossed: crossed,
         march_penalty: (dp + toll).min(0.90),
+    }
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::TerrainMap;
+
+    #[test]
+    fn entry_cost_is_the_search_step_price() {
+        let map = TerrainMap {
+            width: 60,
+            height: 40,
+            cells: vec![Terrain::Plains; 2400],
+        };
+        let mut owners = OwnerGrid::unclaimed(60, 40);
+        let me = FactionRef {
+            id: 1,
+            alignment: Alignment::Noble,
+            cell: (0, 0),
+        };
+        let foe = Holder {
+            id: 2,
+            alignment: Alignment::Malevolent,
+        };
+        owners.assign(5, foe);
+        let totals = MarchTotals {
+            avg_movement: Some(1.0),
+            march_speed: 0.0,
+            supply_range: 0.0,
+            reliefs: [0.0; 4],
+        };
+        let u = 0.675 / (3600.0f64 + 1600.0).sqrt();
+        let tau = 0.03 * 10.0 / 60.0;
+        let (m, cost) = entry_cost(&map, &owners, 4, &me, None, &totals);
+        assert_eq!((m, cost), (1.0, u + tau));
+        let (m, cost) = entry_cost(&map, &owners, 5, &me, None, &totals);
+        assert_eq!((m, cost), (8.0, 8.0 * (u + tau)));
+        // The defender's own land is free to enter.
+        let them = FactionRef {
+            id: 2,
+            alignment: Alignment::Malevolent,
+            cell: (5, 0),
+        };
+        assert_eq!(
+            entry_cost(&map, &owners, 5, &me, Some(&them), &totals).0,
+            1.0
+        );
     }
 }

@@ -73,7 +73,11 @@ fn route_runs_from_the_attackers_marker_to_the_defenders() {
 fn route_refuses_a_faction_without_a_marker() {
     let (mut demo, path) = demo_doc("route-nomarker.json");
     // Every demo faction has a marker, so take one away: a company that has not pitched camp.
-    demo.factions.iter_mut().find(|f| f.id == 11).unwrap().marker = None;
+    demo.factions
+        .iter_mut()
+        .find(|f| f.id == 11)
+        .unwrap()
+        .marker = None;
     std::fs::write(&path, serde_json::to_string(&demo).unwrap()).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_realm"))
         .args([

@@ -1,0 +1,160 @@
+//! Beside and below the map: the layer toggles, what the pointer is over, notices, and the
+//! march breakdown of the route on screen.
+
+use super::state::{MapState, Preview};
+use crate::store::use_realm_store;
+use engine::{cell_index, entry_cost, march_totals, FactionRef, Realm};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// The row of layer switches.
+#[component]
+pub fn LayerToggles() -> impl IntoView {
+    let state = expect_context::<MapState>();
+    view! {
+        <div class="layer-toggles" role="group" aria-label="Map layers">
+            <label>
+                <input
+                    type="checkbox"
+                    prop:checked=move || state.show_territory.get()
+                    on:change=move |ev| state.show_territory.set(event_target_checked(&ev))
+                />
+                " Territory"
+            </label>
+        </div>
+    }
+}
+
+/// One line about the square under the pointer: its ground, its holder, and, while an army is
+/// picked up, what stepping onto it costs that army.
+#[component]
+pub fn HoverInfo() -> impl IntoView {
+    let store = use_realm_store();
+    let state = expect_context::<MapState>();
+    let text = move || {
+        let (x, y) = state.hover.get()?;
+        let drag = state.drag.get();
+        let owners = state.owners.get()?;
+        store.realm.with(|r| {
+            let r = r.as_deref()?;
+            if x >= r.map.width || y >= r.map.height {
+                return None;
+            }
+            let cell = cell_index(x, y, r.map.width);
+            let ground = r.map.get(x, y).name();
+            let holder = owners
+                .owner(cell)
+                .and_then(|h| r.faction(h.id))
+                .map_or_else(
+                    || "unclaimed".to_string(),
+                    |f| format!("held by {}", f.name),
+                );
+            let mut line = format!("{ground} at ({x}, {y}) · {holder}");
+            if let Some(d) = drag {
+                line.push_str(&crossing_text(r, &owners, cell, d.attacker, d.target));
+            }
+            Some(line)
+        })
+    };
+    view! {
+        <p class="hover-info" aria-live="polite">
+            {move || text().unwrap_or_else(|| "Point at the map to see the ground; drag a marker onto another to march.".into())}
+        </p>
+    }
+}
+
+fn crossing_text(
+    r: &Realm,
+    owners: &engine::OwnerGrid,
+    cell: usize,
+    attacker: u64,
+    target: Option<u64>,
+) -> String {
+    let side = |id: u64| r.faction(id).and_then(|f| FactionRef::of(f, &r.map));
+    let Some(a) = side(attacker) else {
+        return String::new();
+    };
+    let d = target.and_then(side);
+    let totals = march_totals(r, attacker);
+    let (m, cost) = entry_cost(&r.map, owners, cell, &a, d.as_ref(), &totals);
+    let name = r.faction(attacker).map_or("", |f| f.name.as_str());
+    format!(
+        " · for {name}: ×{m} crossing, {:.2}% a square",
+        cost * 100.0
+    )
+}
+
+/// Why the last action did nothing.
+#[component]
+pub fn Notice() -> impl IntoView {
+    let state = expect_context::<MapState>();
+    view! {
+        <Show when=move || state.notice.with(Option::is_some)>
+            <p class="notice" role="status">{move || state.notice.get().unwrap_or_default()}</p>
+        </Show>
+    }
+}
+
+/// The march on screen, part by part.
+#[component]
+pub fn MarchPanel() -> impl IntoView {
+    let store = use_realm_store();
+    let state = expect_context::<MapState>();
+    move || {
+        let p = state.preview.get()?;
+        let realm = store.realm.get()?;
+        let name = |id: u64| {
+            realm
+                .faction(id)
+                .map_or_else(|| format!("#{id}"), |f| f.name.clone())
+        };
+        let (attacker, defender) = (name(p.attacker), name(p.defender));
+        Some(
+            view! { <MarchTable p=p.as_ref().clone() attacker=attacker defender=defender realm=realm /> },
+        )
+    }
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+#[component]
+fn MarchTable(p: Preview, attacker: String, defender: String, realm: Arc<Realm>) -> impl IntoView {
+    let b = p.breakdown.clone();
+    let title = if p.settled {
+        format!("{attacker} marches on {defender}")
+    } else {
+        format!("{attacker} → {defender}?")
+    };
+    let terrains = b
+        .toll_by_terrain
+        .iter()
+        .map(|(t, leg)| view! { <li>{format!("{}: {:.1} squares, toll {}", t.name(), leg.length, pct(leg.toll))}</li> })
+        .collect_view();
+    let crossings = b
+        .territories_crossed
+        .iter()
+        .map(|c| {
+            let who = realm.faction(c.faction_id).map_or_else(|| format!("#{}", c.faction_id), |f| f.name.clone());
+            view! { <li>{format!("{who}: ×{} for {:.1} squares, surcharge {}", c.multiplier, c.length, pct(c.surcharge))}</li> }
+        })
+        .collect_view();
+    view! {
+        <section class="march-panel" data-settled=p.settled.to_string() data-route-ms=format!("{:.3}", p.millis)>
+            <h2>{title}</h2>
+            <dl>
+                <dt>"Route"</dt>
+                <dd>{format!("{:.1} squares ({:.1} straight){}", b.route_length, b.straight_length, if b.detour { " — a detour" } else { "" })}</dd>
+                <dt>"Distance penalty"</dt><dd>{pct(b.distance_penalty)}</dd>
+                <dt>"Terrain toll"</dt><dd>{pct(b.terrain_toll)}</dd>
+                <dt>"March penalty"</dt><dd class="march-penalty">{pct(b.march_penalty)}</dd>
+            </dl>
+            <h3>"Ground"</h3>
+            <ul>{terrains}</ul>
+            <h3>"Land crossed"</h3>
+            <ul>{crossings}</ul>
+            <p class="fine">{format!("Route found in {:.1} ms in this browser.", p.millis)}</p>
+        </section>
+    }
+}
