@@ -9,27 +9,34 @@
 mod arena;
 mod armory;
 mod buffs;
+mod campaign;
 mod demo;
 mod equip;
 mod error;
 mod faction;
 mod fitting;
+mod grid;
 mod grudge;
 mod kinds;
 mod load;
 mod map;
+mod march;
 mod movement;
 mod overview;
 mod photo;
 mod power;
+mod pricing;
+mod queue;
 mod rating;
 mod realm;
 mod records;
 mod rng;
 mod roster;
+mod route;
 #[cfg(feature = "schema")]
 mod schema;
 mod siege;
+mod territory;
 #[cfg(test)]
 mod testkit;
 mod totals;
@@ -44,6 +51,7 @@ pub use armory::{
     MaterialColours, MovementType, Slot, Species, UniqueItem, Weapon, Wearable,
 };
 pub use buffs::post_buff_stats;
+pub use campaign::{march_totals, realm_claims, realm_territory};
 pub use demo::{demo_realm, DEMO_SEED};
 pub use equip::{
     fit, offhand_from, push_down, recalculate_all, wears, ArmoryEdit, Fit, FitError, OffhandPick,
@@ -54,6 +62,7 @@ pub use faction::{
     Buff, BuffCategory, BuffSource, Effect, EquipmentType, Faction, Marker, Regiment,
 };
 pub use fitting::{derive_all, derive_stats};
+pub use grid::{cell_index, cell_xy, TerrainGrid};
 pub use grudge::{bane_total, base_power, grudge_total};
 pub use kinds::{
     Alignment, AttackType, BattleSystem, DamageType, DefenseType, FactionKind, MercPool,
@@ -61,6 +70,10 @@ pub use kinds::{
 };
 pub use load::{load_realm, parse_realm};
 pub use map::{MapRows, Terrain, TerrainMap};
+pub use march::{
+    crossing_multiplier, distance_penalty, march, toll_rate, Crossing, FactionRef, MarchBreakdown,
+    MarchTotals, TerrainLeg,
+};
 pub use movement::{
     avg_movement, hauler_factor, machine_hauler_factor, sets_the_pace, HAULER_FLOOR,
 };
@@ -69,14 +82,17 @@ pub use photo::{Fitted, Group, ItemRef, OffhandRef, Photo, Stats};
 pub use power::{
     bracket, faction_power, figure_power, health_mult, in_faction_power, photo_power, type_power,
 };
+pub use pricing::Pricing;
 pub use rating::{Rating, Season, Settings, START_RATING};
 pub use realm::Realm;
 pub use records::{Record, RecordKind};
 pub use rng::{below, die, unit, Rng, SplitMix64};
 pub use roster::{counts_in_fp, roster};
+pub use route::{route, Route, Router};
 #[cfg(feature = "schema")]
 pub use schema::realm_schema;
 pub use siege::{Barding, Condition, Line, LineEffect, MachineKind, Scope, WornKind};
+pub use territory::{claim_territory, lean_angle, territory_allowance, Claim, Holder, OwnerGrid};
 pub use totals::{
     faction_totals, pct_factor, ClampedTotals, Grudge, GrudgeFactor, Totals, MARCH_SPEED_FLOOR,
     REACH_LIMIT, RELIEF_CAP, SLOTS_LIMIT,

@@ -5,6 +5,14 @@
 //! - `realm power FILE` prints every photo's raw and buffed stats and Power, and every faction's FP
 //!   and Avg Movement: `{"photos":[{"id","raw","buffed","power"}],"factions":[{"id","power","avg_movement"}]}`.
 //! - `realm buffs FILE --faction ID` prints that faction's clamped totals (SPEC §5.3).
+//! - `realm territory FILE` prints every claiming faction's allowance and claimed squares and the
+//!   owner of every cell (SPEC §8): `{"factions":[{"id","allowance","claimed","char"}],"owners":"…"}`.
+//!   `owners` has one char per cell, row by row (index `y·W + x`): `.` for unowned, and for the k-th
+//!   claiming faction in document order the k-th char of `0-9A-Za-z` (its `char`); past 62, `?`.
+//! - `realm route FILE --attacker ID --defender ID` prints the cheapest route between the two markers
+//!   and its march breakdown (SPEC §9–10): `{"path":[[x,y],…],"route_length","straight_length",
+//!   "distance_fraction","distance_penalty","terrain_toll","march_penalty","by_terrain":{terrain:
+//!   {"length","toll"}},"crossings":[{"faction_id","multiplier","length","surcharge"}],"detour"}`.
 //!
 //! A document that is not valid JSON or fails validation is reported on stderr with the path of the
 //! offending field (`factions[3].name: …`), nothing is printed on stdout, and the exit code is 2.
@@ -13,7 +21,11 @@
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: realm demo | realm schema | realm validate FILE | realm power FILE \
-                     | realm buffs FILE --faction ID";
+                     | realm buffs FILE --faction ID | realm territory FILE \
+                     | realm route FILE --attacker ID --defender ID";
+
+/// The owner chars of `realm territory`, by claim order.
+const OWNER_CHARS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /// Why a command failed.
 #[derive(Debug)]
@@ -26,6 +38,8 @@ enum CliError {
     Document(String, engine::DocError),
     /// `--faction` names no faction of the document.
     NoFaction(u64),
+    /// A faction asked to march has no marker on the map.
+    NoMarker(u64),
     /// Output could not be serialised.
     Write(serde_json::Error),
     /// `schema` asked of a build without the `schema` feature.
@@ -50,6 +64,7 @@ impl std::fmt::Display for CliError {
             CliError::Read(path, e) => write!(f, "cannot read {path}: {e}"),
             CliError::Document(path, e) => write!(f, "{path}: invalid realm document: {e}"),
             CliError::NoFaction(id) => write!(f, "no faction with id {id}"),
+            CliError::NoMarker(id) => write!(f, "faction {id} has no marker on the map"),
             CliError::Write(e) => write!(f, "cannot write JSON: {e}"),
             CliError::NoSchema => write!(
                 f,
@@ -94,8 +109,70 @@ fn run(args: &[String]) -> Result<String, CliError> {
             realm.faction(id).ok_or(CliError::NoFaction(id))?;
             json(&engine::faction_totals(&realm, id).clamped())? + "\n"
         }
+        [cmd, path] if cmd == "territory" => territory(&load(path)?)?,
+        [cmd, path, a_flag, a, d_flag, d]
+            if cmd == "route" && a_flag == "--attacker" && d_flag == "--defender" =>
+        {
+            let id = |s: &str| s.parse::<u64>().map_err(|_| CliError::Usage);
+            march(&load(path)?, id(a)?, id(d)?)?
+        }
         _ => return Err(CliError::Usage),
     })
+}
+
+/// The char of the k-th claiming faction in `owners`.
+fn owner_char(k: usize) -> char {
+    OWNER_CHARS.get(k).map_or('?', |&c| c as char)
+}
+
+/// `realm territory`: allowances, claimed counts and the owner of every cell.
+fn territory(realm: &engine::Realm) -> Result<String, CliError> {
+    let claims = engine::realm_claims(realm);
+    let owners = engine::claim_territory(&realm.map, &claims);
+    let factions: Vec<serde_json::Value> = claims
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            serde_json::json!({
+                "id": c.faction,
+                "allowance": c.allowance,
+                "claimed": owners.claimed(c.faction),
+                "char": owner_char(k).to_string(),
+            })
+        })
+        .collect();
+    let cells = realm.map.cells.len();
+    let chars: String = (0..cells)
+        .map(|cell| owners.slot(cell).map_or('.', owner_char))
+        .collect();
+    Ok(json(&serde_json::json!({ "factions": factions, "owners": chars }))? + "\n")
+}
+
+/// `realm route`: the attacker's cheapest route onto the defender and its march breakdown.
+fn march(realm: &engine::Realm, attacker: u64, defender: u64) -> Result<String, CliError> {
+    let side = |id: u64| {
+        let f = realm.faction(id).ok_or(CliError::NoFaction(id))?;
+        engine::FactionRef::of(f, &realm.map).ok_or(CliError::NoMarker(id))
+    };
+    let (a, d) = (side(attacker)?, side(defender)?);
+    let owners = engine::realm_territory(realm);
+    let totals = engine::march_totals(realm, attacker);
+    let route = engine::route(&realm.map, &owners, &a, &d, &totals);
+    let b = engine::march(&route, &realm.map, &owners, &a, &d, &totals);
+    let path: Vec<[u32; 2]> = route.points().into_iter().map(|(x, y)| [x, y]).collect();
+    let out = serde_json::json!({
+        "path": path,
+        "route_length": b.route_length,
+        "straight_length": b.straight_length,
+        "distance_fraction": b.distance_fraction,
+        "distance_penalty": b.distance_penalty,
+        "terrain_toll": b.terrain_toll,
+        "march_penalty": b.march_penalty,
+        "by_terrain": b.toll_by_terrain,
+        "crossings": b.territories_crossed,
+        "detour": b.detour,
+    });
+    Ok(json(&out)? + "\n")
 }
 
 fn main() -> ExitCode {

@@ -1,0 +1,233 @@
+//! Route and territory speed on the demo realm's full 240×160 grid: our route search against
+//! `pathfinding::prelude::dijkstra` over the same step prices, in the same run, and the territory claim
+//! for every faction with a marker.
+//!
+//! Run with `cargo bench -p engine --bench route`. The territory is the demo's own (each faction's
+//! allowance from its Power and Territory Reach), and the march is the attacker's own totals. The
+//! route is the longest the demo offers: between the two markers farthest apart. `ROUTE_ONLY=N` runs
+//! just N routes and prints the time, for a profiler.
+
+use criterion::{black_box, Criterion};
+use engine::{
+    cell_index, claim_territory, demo_realm, march_totals, realm_claims, Claim, FactionRef,
+    MarchTotals, OwnerGrid, Pricing, Router, TerrainMap,
+};
+use std::time::Instant;
+
+/// A cost `pathfinding` can order: the route costs are finite and non-negative.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Cost(f64);
+
+impl Eq for Cost {}
+
+impl PartialOrd for Cost {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Cost {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+impl std::ops::Add for Cost {
+    type Output = Cost;
+    fn add(self, o: Cost) -> Cost {
+        Cost(self.0 + o.0)
+    }
+}
+
+impl pathfinding::num_traits::Zero for Cost {
+    fn zero() -> Cost {
+        Cost(0.0)
+    }
+    fn is_zero(&self) -> bool {
+        self.0 == 0.0
+    }
+}
+
+/// The eight steps in the spec's order, as in the engine.
+const STEPS: [(i32, i32, bool); 8] = [
+    (1, 0, false),
+    (-1, 0, false),
+    (0, 1, false),
+    (0, -1, false),
+    (1, 1, true),
+    (-1, 1, true),
+    (1, -1, true),
+    (-1, -1, true),
+];
+
+/// The reference: `pathfinding`'s Dijkstra over the engine's own step prices.
+fn reference(p: &Pricing, w: u32, h: u32, from: (u32, u32), to: (u32, u32)) -> f64 {
+    let next = |&(x, y): &(u32, u32)| {
+        STEPS.iter().filter_map(move |&(dx, dy, diagonal)| {
+            let (nx, ny) = (x as i64 + dx as i64, y as i64 + dy as i64);
+            if nx < 0 || ny < 0 || nx >= w as i64 || ny >= h as i64 {
+                return None;
+            }
+            let n = (nx as u32, ny as u32);
+            Some((n, Cost(p.step_cost(cell_index(n.0, n.1, w), diagonal))))
+        })
+    };
+    pathfinding::prelude::dijkstra(&from, next, |&c| c == to)
+        .expect("reachable")
+        .1
+         .0
+}
+
+struct Setup {
+    map: TerrainMap,
+    claims: Vec<Claim>,
+    owners: OwnerGrid,
+    attacker: FactionRef,
+    defender: FactionRef,
+    totals: MarchTotals,
+}
+
+/// The demo realm's territory, and its two markers farthest apart (the longest search it offers).
+fn setup() -> Setup {
+    let realm = demo_realm();
+    let map = realm.map.clone();
+    let sides: Vec<FactionRef> = realm
+        .factions
+        .iter()
+        .filter_map(|f| FactionRef::of(f, &map))
+        .collect();
+    let claims = realm_claims(&realm);
+    let owners = claim_territory(&map, &claims);
+    let d2 = |a: &FactionRef, b: &FactionRef| {
+        let (dx, dy) = (
+            a.cell.0 as i64 - b.cell.0 as i64,
+            a.cell.1 as i64 - b.cell.1 as i64,
+        );
+        dx * dx + dy * dy
+    };
+    let (attacker, defender) = sides
+        .iter()
+        .flat_map(|a| sides.iter().map(move |b| (*a, *b)))
+        .max_by_key(|(a, b)| d2(a, b))
+        .expect("the demo has markers");
+    let totals = march_totals(&realm, attacker.id);
+    Setup {
+        map,
+        claims,
+        owners,
+        attacker,
+        defender,
+        totals,
+    }
+}
+
+/// The median of `runs` timings of `f`, in microseconds.
+fn median_us(runs: usize, mut f: impl FnMut()) -> f64 {
+    let mut t: Vec<f64> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed().as_secs_f64() * 1e6
+        })
+        .collect();
+    t.sort_by(f64::total_cmp);
+    t[runs / 2]
+}
+
+fn main() {
+    let s = setup();
+    let (w, h) = (s.map.width, s.map.height);
+    let mut router = Router::new();
+    let ours = router.route(&s.map, &s.owners, &s.attacker, &s.defender, &s.totals);
+    let pricing = Pricing::new(&s.map, &s.owners, &s.attacker, &s.defender, &s.totals);
+    let theirs = reference(&pricing, w, h, s.attacker.cell, s.defender.cell);
+    assert!(
+        (ours.cost - theirs).abs() <= 1e-9,
+        "{} vs {theirs}",
+        ours.cost
+    );
+
+    if let Ok(n) = std::env::var("ROUTE_ONLY") {
+        let t = Instant::now();
+        for _ in 0..n.parse::<u32>().unwrap() {
+            black_box(router.route(&s.map, &s.owners, &s.attacker, &s.defender, &s.totals));
+        }
+        println!("{:?}", t.elapsed());
+        return;
+    }
+    let mut c = Criterion::default().configure_from_args();
+    let mut g = c.benchmark_group("route");
+    g.bench_function("engine (Router, reused)", |b| {
+        b.iter(|| {
+            router.route(
+                black_box(&s.map),
+                &s.owners,
+                &s.attacker,
+                &s.defender,
+                &s.totals,
+            )
+        })
+    });
+    g.bench_function("engine (route, fresh buffers)", |b| {
+        b.iter(|| {
+            engine::route(
+                black_box(&s.map),
+                &s.owners,
+                &s.attacker,
+                &s.defender,
+                &s.totals,
+            )
+        })
+    });
+    g.bench_function("pathfinding::dijkstra, same prices", |b| {
+        b.iter(|| {
+            let p = Pricing::new(
+                black_box(&s.map),
+                &s.owners,
+                &s.attacker,
+                &s.defender,
+                &s.totals,
+            );
+            reference(&p, w, h, s.attacker.cell, s.defender.cell)
+        })
+    });
+    g.finish();
+    c.bench_function("territory (every faction)", |b| {
+        b.iter(|| claim_territory(black_box(&s.map), &s.claims))
+    });
+    c.final_summary();
+
+    // The ratio, measured side by side in this run.
+    let runs = 201;
+    let ours_us = median_us(runs, || {
+        black_box(router.route(&s.map, &s.owners, &s.attacker, &s.defender, &s.totals));
+    });
+    let theirs_us = median_us(runs, || {
+        let p = Pricing::new(&s.map, &s.owners, &s.attacker, &s.defender, &s.totals);
+        black_box(reference(&p, w, h, s.attacker.cell, s.defender.cell));
+    });
+    let pricing_us = median_us(runs, || {
+        black_box(Pricing::new(
+            &s.map,
+            &s.owners,
+            &s.attacker,
+            &s.defender,
+            &s.totals,
+        ));
+    });
+    println!("pricing alone {pricing_us:.1} µs");
+    let territory_us = median_us(runs, || {
+        black_box(claim_territory(&s.map, &s.claims));
+    });
+    println!(
+        "route {:?} → {:?}, {} cells, length {:.2}",
+        s.attacker.cell,
+        s.defender.cell,
+        ours.cells.len(),
+        ours.length
+    );
+    println!(
+        "median of {runs}: engine route {ours_us:.1} µs, pathfinding {theirs_us:.1} µs, ratio {:.2}×; territory {territory_us:.1} µs",
+        theirs_us / ours_us
+    );
+}
