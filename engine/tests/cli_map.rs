@@ -71,7 +71,14 @@ fn route_runs_from_the_attackers_marker_to_the_defenders() {
 
 #[test]
 fn route_refuses_a_faction_without_a_marker() {
-    let (_, path) = demo_doc("route-nomarker.json");
+    // Every demo faction has a marker (mercenary companies keep camps), so take one away.
+    let (mut demo, path) = demo_doc("route-nomarker.json");
+    demo.factions
+        .iter_mut()
+        .find(|f| f.id == 11)
+        .unwrap()
+        .marker = None;
+    std::fs::write(&path, serde_json::to_string(&demo).unwrap()).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_realm"))
         .args([
             "route",
