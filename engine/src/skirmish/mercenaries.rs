@@ -187,6 +187,25 @@ mod tests {
         assert!(crate::testkit::close6(modified, 119.6), "MRC-12");
     }
 
+    proptest::proptest! {
+        #[test]
+        fn hires_never_exceed_their_caps(
+            ea in 0.0..1e5f64,
+            ed in 0.0..1e5f64,
+            sa in -50.0..50.0f64,
+            sd in -50.0..50.0f64,
+        ) {
+            let h = hire_count(ea, ed, sa, sd);
+            let base = match h.side {
+                Some(Side::Attacker) => ATTACKER_BASE_SLOTS,
+                Some(Side::Defender) => DEFENDER_BASE_SLOTS,
+                None => 0.0,
+            };
+            proptest::prop_assert!(h.n <= h.cap && f64::from(h.cap) <= MAX_HIRES);
+            proptest::prop_assert!(f64::from(h.cap) <= base + 5.0);
+        }
+    }
+
     #[test]
     fn draws_stop_when_the_list_runs_out() {
         let mut rng = SplitMix64::new(1);

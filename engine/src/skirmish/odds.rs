@@ -28,7 +28,18 @@ pub fn wilson(wins: u64, n: u64) -> (f64, f64) {
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = Z95 / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At 0 and n wins the bounds are exactly 0 and 1; say so rather than trust the rounding.
+    let lo = if wins == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if p == 1.0 {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (lo, hi)
 }
 
 /// A distribution in five numbers and its mean.
@@ -186,7 +197,7 @@ mod tests {
         );
         assert_eq!(wilson(0, 0), (0.0, 1.0));
         let (lo, hi) = wilson(10, 10);
-        assert!(lo > 0.69 && hi > 1.0 - 1e-12, "{lo} {hi}");
+        assert!(lo > 0.69 && hi == 1.0, "{lo} {hi}");
     }
 
     #[test]
@@ -199,5 +210,28 @@ mod tests {
         );
         assert_eq!(s.mean, 5.5);
         assert_eq!(Spread::of(&[]), None);
+    }
+}
+
+#[cfg(test)]
+mod run_tests {
+    use super::*;
+    use crate::skirmish::setup::{setup, tests::skirmish_realm};
+
+    #[test]
+    fn odds_are_deterministic_and_chunking_changes_nothing() {
+        let r = skirmish_realm();
+        let s = setup(&r, 2, 1, &mut SplitMix64::new(3)).unwrap();
+        for system in [BattleSystem::V1, BattleSystem::V2] {
+            let whole = odds(&s, system, 300, 11);
+            let mut run = OddsRun::new(&s, system, 11);
+            for n in [1, 99, 200] {
+                run.step(n);
+            }
+            assert_eq!(run.summary(), whole, "{system:?}");
+            assert_eq!(odds(&s, system, 300, 11), whole);
+            assert!(whole.interval.0 <= whole.p_attacker && whole.p_attacker <= whole.interval.1);
+            assert_eq!(whole.score_a.is_some(), system == BattleSystem::V2);
+        }
     }
 }

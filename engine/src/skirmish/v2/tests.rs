@@ -280,3 +280,88 @@ fn btl_01_round_log_reasons() {
     assert_eq!(share.share, 1.0, "the catapult dealt all of round 1");
     assert_eq!(out.rounds[0].attacker.equipment, None);
 }
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A random figure: health, attack, range, melee, defence, bracket, modifier.
+    fn arb_fighter() -> impl Strategy<Value = Fighter> {
+        (
+            1.0..300.0f64,
+            0.0..20.0f64,
+            0.0..20.0f64,
+            any::<bool>(),
+            0.0..20.0f64,
+            5.0..60.0f64,
+            0.1..3.0f64,
+        )
+            .prop_map(|(h, a, r, melee, d, b, m)| {
+                let mut f = fighter(0, h, &[(a, r, melee)], d, b);
+                f.modifier = m;
+                f
+            })
+    }
+
+    fn numbered(mut line: Vec<Fighter>, first: u64) -> Vec<Fighter> {
+        for (k, f) in line.iter_mut().enumerate() {
+            f.id = first + k as u64;
+        }
+        line
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn a_side_with_no_figures_loses_to_one_with_any(
+            line in prop::collection::vec(arb_fighter(), 1..12),
+            seed in any::<u64>(),
+        ) {
+            let line = numbered(line, 1);
+            let mut rng = SplitMix64::new(seed);
+            let o = resolve_v2_lines(&line, &[], &mut rng);
+            prop_assert_eq!(o.winner, Side::Attacker);
+            prop_assert!(o.rounds.is_empty());
+            let o = resolve_v2_lines(&[], &line, &mut rng);
+            prop_assert_eq!(o.winner, Side::Defender);
+            let o = resolve_v2_lines(&[], &[], &mut rng);
+            prop_assert_eq!(o.winner, Side::Defender);
+            prop_assert_eq!(rng, SplitMix64::new(seed), "a battle that is over draws nothing");
+        }
+
+        #[test]
+        fn ties_go_to_the_defender(
+            line in prop::collection::vec(arb_fighter(), 0..12),
+            seed in any::<u64>(),
+            score in 0.0..1e6f64,
+        ) {
+            prop_assert_eq!(winner_by_score(score, score), Side::Defender);
+            // Two identical lines that cannot hurt each other end level.
+            let harmless: Vec<Fighter> = numbered(line, 1)
+                .into_iter()
+                .map(|mut f| {
+                    f.primary.attack = 0.0;
+                    f
+                })
+                .collect();
+            let o = resolve_v2_lines(&harmless, &harmless, &mut SplitMix64::new(seed));
+            prop_assert_eq!(o.score_a, o.score_d);
+            prop_assert_eq!(o.winner, Side::Defender);
+        }
+
+        #[test]
+        fn the_same_seed_gives_the_same_battle(
+            a in prop::collection::vec(arb_fighter(), 0..10),
+            d in prop::collection::vec(arb_fighter(), 0..10),
+            seed in any::<u64>(),
+        ) {
+            let (a, d) = (numbered(a, 1), numbered(d, 100));
+            let one = resolve_v2_lines(&a, &d, &mut SplitMix64::new(seed));
+            let two = resolve_v2_lines(&a, &d, &mut SplitMix64::new(seed));
+            prop_assert_eq!(&one, &two);
+            let quiet = battle(&a, &d, &mut SplitMix64::new(seed), false);
+            prop_assert_eq!((quiet.score_a, quiet.score_d), (one.score_a, one.score_d));
+        }
+    }
+}
