@@ -82,7 +82,19 @@ pub fn winner_by_score(score_a: f64, score_d: f64) -> Side {
     }
 }
 
-/// One side during a battle.
+/// What a figure swings in one round, worked out once per battle: the figures' numbers do not
+/// change, only who stands and who is held out.
+#[derive(Clone, Copy)]
+struct Plan {
+    slot: WeaponSlot,
+    attack: f64,
+    modifier: f64,
+    strength: f64,
+    machine: bool,
+}
+
+/// One side during a battle. The per-figure numbers the rounds read are copied into flat vectors so
+/// a 200-a-side battle stays in cache.
 struct Army<'a> {
     figs: &'a [Fighter],
     hp: Vec<f64>,
@@ -97,6 +109,12 @@ struct Army<'a> {
     has_machines: bool,
     /// Damage received this round.
     pending: Vec<f64>,
+    /// Per figure: what it swings in each round when it is in the line (see [`Plan`]).
+    plan: Vec<[Option<Plan>; ROUNDS as usize]>,
+    /// Per figure: melee for screening and targeting.
+    melee: Vec<bool>,
+    /// Per figure: total defence.
+    defence: Vec<f64>,
     /// Legal targets this round.
     targets: Vec<usize>,
 }
@@ -134,7 +152,7 @@ impl<'a> Army<'a> {
             .zip(&hp)
             .filter(|(f, h)| f.is_melee() && **h > 0.0)
             .count();
-        Army {
+        let mut army = Army {
             figs,
             join,
             crews,
@@ -143,8 +161,25 @@ impl<'a> Army<'a> {
             n0: alive_melee,
             pending: vec![0.0; figs.len()],
             targets: Vec::with_capacity(figs.len()),
+            plan: Vec::with_capacity(figs.len()),
+            melee: figs.iter().map(Fighter::is_melee).collect(),
+            defence: figs.iter().map(|f| f.defence).collect(),
             hp,
+        };
+        for (i, f) in figs.iter().enumerate() {
+            let rounds = [1, 2, 3, 4, 5].map(|r| {
+                let (slot, strength) = army.swing(i, r).0?;
+                Some(Plan {
+                    slot,
+                    attack: f.arm(slot).map_or(f.primary.attack, |a| a.attack),
+                    modifier: f.modifier,
+                    strength,
+                    machine: f.machine.is_some(),
+                })
+            });
+            army.plan.push(rounds);
         }
+        army
     }
 
     fn any_alive(&self) -> bool {
@@ -158,10 +193,10 @@ impl<'a> Army<'a> {
     /// `3 × standing melee (held-out crew included) > N0` (SPEC §13.4).
     fn screened(&self) -> bool {
         let standing = self
-            .figs
+            .melee
             .iter()
             .zip(&self.hp)
-            .filter(|(f, h)| f.is_melee() && **h > 0.0)
+            .filter(|(m, h)| **m && **h > 0.0)
             .count();
         3 * standing > self.n0
     }
@@ -169,7 +204,7 @@ impl<'a> Army<'a> {
     fn fill_targets(&mut self, r: u8, screened: bool) {
         self.targets.clear();
         for i in 0..self.figs.len() {
-            if self.in_line(i, r) && (!screened || self.figs[i].is_melee()) {
+            if self.in_line(i, r) && (!screened || self.melee[i]) {
                 self.targets.push(i);
             }
         }
@@ -225,56 +260,65 @@ fn swings(
     mut log: Option<&mut SideRound>,
 ) -> EquipmentShare {
     let (mut machine_damage, mut total) = (0.0, 0.0);
-    for i in 0..from.figs.len() {
+    let round = usize::from(r - 1);
+    for i in 0..from.hp.len() {
         if from.hp[i] <= 0.0 {
             continue;
         }
-        let f = &from.figs[i];
+        if let Some(log) = log.as_deref_mut() {
+            note_reach(from, i, r, log);
+        }
         if r < from.join[i] {
-            if let (Some(log), Some(j)) = (log.as_deref_mut(), from.crews[i]) {
-                log.reach.push(Reach {
-                    figure: f.id,
-                    fought: false,
-                    reason: Reason::Crewing {
-                        machine: from.figs[j].id,
-                        until: from.join[i],
-                    },
-                });
-            }
             continue;
         }
-        let (swing, reason) = from.swing(i, r);
-        if let Some(log) = log.as_deref_mut() {
-            log.reach.push(Reach {
-                figure: f.id,
-                fought: swing.is_some(),
-                reason,
-            });
-        }
-        let Some((slot, strength)) = swing else {
+        let Some(plan) = from.plan[i][round] else {
             continue;
         };
         if to.targets.is_empty() {
             continue;
         }
         let t = to.targets[below(rng, to.targets.len() as u64) as usize];
-        let arm = f.arm(slot).copied().unwrap_or(f.primary);
-        let damage = blow(arm.attack, to.figs[t].defence) * mult * f.modifier * strength;
+        // The spec's order of factors, so every implementation rounds alike.
+        let damage = blow(plan.attack, to.defence[t]) * mult * plan.modifier * plan.strength;
         to.pending[t] += damage;
         total += damage;
-        if f.machine.is_some() {
+        if plan.machine {
             machine_damage += damage;
         }
         if let Some(log) = log.as_deref_mut() {
             log.swings.push(Swing {
-                figure: f.id,
-                weapon: slot,
+                figure: from.figs[i].id,
+                weapon: plan.slot,
                 target: to.figs[t].id,
                 damage,
             });
         }
     }
     EquipmentShare::of(machine_damage, total)
+}
+
+/// Logs why standing figure `i` fights in round `r`, or why it does not.
+fn note_reach(from: &Army, i: usize, r: u8, log: &mut SideRound) {
+    let f = &from.figs[i];
+    if r < from.join[i] {
+        if let Some(j) = from.crews[i] {
+            log.reach.push(Reach {
+                figure: f.id,
+                fought: false,
+                reason: Reason::Crewing {
+                    machine: from.figs[j].id,
+                    until: from.join[i],
+                },
+            });
+        }
+        return;
+    }
+    let (swing, reason) = from.swing(i, r);
+    log.reach.push(Reach {
+        figure: f.id,
+        fought: swing.is_some(),
+        reason,
+    });
 }
 
 /// Subtracts the round's damage; returns who fell. A machine that falls releases its crew next round.
