@@ -6,6 +6,7 @@
 //! battle needs into a [`Setup`] (both line-ups as individual [`Fighter`]s), so resolution, odds and
 //! replay are pure functions of a `Setup` and a seed.
 
+mod balance;
 mod dice;
 mod fighter;
 mod log;
@@ -17,6 +18,7 @@ mod siege;
 mod v1;
 mod v2;
 
+pub use balance::{balance, BalanceClaim, BalanceConfig};
 pub use dice::{blow, mult, RoundDice, Throw, MULT_CAP};
 pub use fighter::{Arm, Fighter, Machine, Side, WeaponSlot};
 pub use log::{render, EquipmentShare, Reach, Reason, RoundLog, SideRound, Swing};

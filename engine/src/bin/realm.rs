@@ -18,6 +18,8 @@
 //! - `realm odds FILE --attacker ID --defender ID --system v1|v2 --seed N --runs N` sets up once
 //!   (hires drawn from the seed) and prints the odds of that set-up over N battles from the same seed:
 //!   `{"strength_a","strength_d","hires","odds":{"runs","attacker_wins","p_attacker","interval",…}}`.
+//! - `realm balance` re-measures the source's balance claims and prints each beside the source's
+//!   figure: `[{"claim","source","ours","detail"}]` (see the engine's `balance` module).
 //!
 //! A document that is not valid JSON or fails validation is reported on stderr with the path of the
 //! offending field (`factions[3].name: …`), nothing is printed on stdout, and the exit code is 2.
@@ -29,7 +31,8 @@ const USAGE: &str = "usage: realm demo | realm schema | realm validate FILE | re
                      | realm buffs FILE --faction ID | realm territory FILE \
                      | realm route FILE --attacker ID --defender ID \
                      | realm skirmish FILE --attacker ID --defender ID --system v1|v2 --seed N \
-                     | realm odds FILE --attacker ID --defender ID --system v1|v2 --seed N --runs N";
+                     | realm odds FILE --attacker ID --defender ID --system v1|v2 --seed N --runs N \
+                     | realm balance";
 
 /// The owner chars of `realm territory`, by claim order.
 const OWNER_CHARS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -107,6 +110,9 @@ fn run(args: &[String]) -> Result<String, CliError> {
     Ok(match args {
         [cmd] if cmd == "demo" => json(&engine::demo_realm())? + "\n",
         [cmd] if cmd == "schema" => schema()?,
+        [cmd] if cmd == "balance" => {
+            json(&engine::balance(engine::BalanceConfig::default()))? + "\n"
+        }
         [cmd, path] if cmd == "validate" => {
             load(path)?;
             eprintln!("{path}: valid");

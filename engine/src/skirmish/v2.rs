@@ -343,13 +343,32 @@ fn settle(army: &mut Army, r: u8, mut fallen: Option<&mut Vec<u64>>) {
 }
 
 /// `Σ HealthMult(hp) × bracket × rating bonus × mod` over the standing figures, in line order.
-fn score(army: &Army) -> f64 {
+fn score(army: &Army, curve: HealthCurve) -> f64 {
     army.figs
         .iter()
         .zip(&army.hp)
         .filter(|(_, h)| **h > 0.0)
-        .map(|(f, h)| health_mult(Some(*h)) * f.bracket * f.rating_bonus * f.modifier)
+        .map(|(f, h)| curve.mult(*h) * f.bracket * f.rating_bonus * f.modifier)
         .sum()
+}
+
+/// How surviving Health counts in the score. The rules use the 0.65 curve of SPEC §3.1; the balance
+/// report also scores with a straight line, the rule the curve replaced.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum HealthCurve {
+    /// `(h/100)^0.65` (SPEC §3.1).
+    Rules,
+    /// `h/100`.
+    Linear,
+}
+
+impl HealthCurve {
+    pub(crate) fn mult(self, h: f64) -> f64 {
+        match self {
+            HealthCurve::Rules => health_mult(Some(h)),
+            HealthCurve::Linear => (h / 100.0).max(0.0),
+        }
+    }
 }
 
 /// The battle itself, with or without the round log (odds run without it).
@@ -358,6 +377,17 @@ pub(crate) fn battle(
     defender: &[Fighter],
     rng: &mut impl Rng,
     keep_log: bool,
+) -> V2Outcome {
+    battle_scored(attacker, defender, rng, keep_log, HealthCurve::Rules)
+}
+
+/// [`battle`] with a choice of health curve for the surviving score.
+pub(crate) fn battle_scored(
+    attacker: &[Fighter],
+    defender: &[Fighter],
+    rng: &mut impl Rng,
+    keep_log: bool,
+    curve: HealthCurve,
 ) -> V2Outcome {
     let mut a = Army::new(attacker);
     let mut d = Army::new(defender);
@@ -407,7 +437,7 @@ pub(crate) fn battle(
             });
         }
     }
-    let (score_a, score_d) = (score(&a), score(&d));
+    let (score_a, score_d) = (score(&a, curve), score(&d, curve));
     let dead = |army: &Army| army.hp.iter().filter(|&&h| h <= 0.0).count() as u32;
     V2Outcome {
         rounds,

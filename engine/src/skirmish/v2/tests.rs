@@ -95,9 +95,12 @@ fn v2_29_30_surviving_score() {
     let figs = [f];
     let mut army = Army::new(&figs);
     army.hp[0] = 50.0;
-    assert!(crate::testkit::close6(score(&army), 17.388901), "V2-29");
+    assert!(
+        crate::testkit::close6(score(&army, HealthCurve::Rules), 17.388901),
+        "V2-29"
+    );
     army.hp[0] = 0.0;
-    assert_eq!(score(&army), 0.0, "V2-30");
+    assert_eq!(score(&army, HealthCurve::Rules), 0.0, "V2-30");
 }
 
 /// BTL-01's line-ups (VECTORS.md §O).
