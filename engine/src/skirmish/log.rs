@@ -170,7 +170,7 @@ impl Reason {
 }
 
 /// The whole log as text, one line per event, for the CLI, snapshots and people.
-pub fn render(rounds: &[RoundLog], attacker: &[Fighter], defender: &[Fighter]) -> String {
+pub fn render_log(rounds: &[RoundLog], attacker: &[Fighter], defender: &[Fighter]) -> String {
     let lines = [attacker, defender];
     let name = |id: u64| {
         let f = lines.iter().flat_map(|l| l.iter()).find(|f| f.id == id);

@@ -66,7 +66,7 @@ pub fn open_pools(alignment: Alignment) -> &'static [MercPool] {
 
 /// The candidate list for a side of `alignment`: pools in order, companies by ascending id, photos in
 /// roster order, only those with Power > 0; each with its listed Power (SPEC §11.5.3).
-pub fn candidates(r: &Realm, alignment: Alignment) -> Vec<(&Photo, f64)> {
+pub fn hire_candidates(r: &Realm, alignment: Alignment) -> Vec<(&Photo, f64)> {
     let mut out = Vec::new();
     for pool in open_pools(alignment) {
         let mut companies: Vec<u64> = r
@@ -90,7 +90,7 @@ pub fn candidates(r: &Realm, alignment: Alignment) -> Vec<(&Photo, f64)> {
 
 /// Draws up to `n` hires from `list`: `below(len)` then an order-preserving removal, stopping early
 /// when the list runs out (SPEC §11.5.4).
-pub fn draw<T>(mut list: Vec<T>, n: u32, rng: &mut impl Rng) -> Vec<T> {
+pub fn draw_hires<T>(mut list: Vec<T>, n: u32, rng: &mut impl Rng) -> Vec<T> {
     let mut hired = Vec::new();
     for _ in 0..n {
         if list.is_empty() {
@@ -178,7 +178,7 @@ mod tests {
             ("n3", 25.0),
             ("w1", 20.0),
         ];
-        let hired = draw(list, 3, &mut SplitMix64::new(99));
+        let hired = draw_hires(list, 3, &mut SplitMix64::new(99));
         let names: Vec<&str> = hired.iter().map(|h| h.0).collect();
         assert_eq!(names, ["h2", "h1", "w1"], "MRC-12");
         let listed: f64 = hired.iter().map(|h| h.1).sum();
@@ -209,7 +209,7 @@ mod tests {
     #[test]
     fn draws_stop_when_the_list_runs_out() {
         let mut rng = SplitMix64::new(1);
-        assert_eq!(draw(vec![1, 2], 5, &mut rng).len(), 2);
+        assert_eq!(draw_hires(vec![1, 2], 5, &mut rng).len(), 2);
         let mut fresh = SplitMix64::new(1);
         fresh.next_u64();
         fresh.next_u64();

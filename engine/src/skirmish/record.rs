@@ -66,9 +66,19 @@ pub struct BattleRecord {
 /// Resolves a set-up under `system`, continuing `rng` after the mercenary draws.
 pub fn resolve(s: &Setup, system: BattleSystem, rng: &mut impl Rng) -> Outcome {
     match system {
-        BattleSystem::V1 => Outcome::V1(resolve_v1_strengths(s.strength_a, s.strength_d, rng)),
-        BattleSystem::V2 => Outcome::V2(battle(&s.attacker_line, &s.defender_line, rng, true)),
+        BattleSystem::V1 => Outcome::V1(resolve_v1(s, rng)),
+        BattleSystem::V2 => Outcome::V2(resolve_v2(s, rng)),
     }
+}
+
+/// Version 1 of a set-up (SPEC §15 `resolve_v1`): one roll on `S_A` and `S_D`.
+pub fn resolve_v1(s: &Setup, rng: &mut impl Rng) -> V1Outcome {
+    resolve_v1_strengths(s.strength_a, s.strength_d, rng)
+}
+
+/// Version 2 of a set-up (SPEC §15 `resolve_v2`), with its round log.
+pub fn resolve_v2(s: &Setup, rng: &mut impl Rng) -> V2Outcome {
+    battle(&s.attacker_line, &s.defender_line, rng, true)
 }
 
 /// The record of a resolved battle.

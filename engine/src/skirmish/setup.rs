@@ -9,7 +9,7 @@
 //!   crew attached (its company's crew were not hired with it), so it fights "as it always has".
 
 use super::fighter::{Arm, Fighter, Machine, Side};
-use super::mercenaries::{candidates, draw, hire_count, Hires};
+use super::mercenaries::{draw_hires, hire_candidates, hire_count, Hires};
 use crate::totals::pct_factor;
 use crate::{
     bane_total, bracket, faction_power, faction_totals, march, march_totals, rating_bonus,
@@ -170,7 +170,7 @@ impl Setup {
 }
 
 /// A photo as it fights, with its own faction's buffs and rating, and side modifier `modifier`.
-pub fn fighter(r: &Realm, p: &Photo, modifier: f64, hired: bool) -> Fighter {
+pub fn fighter_of(r: &Realm, p: &Photo, modifier: f64, hired: bool) -> Fighter {
     let stats = crate::post_buff_stats(r, p);
     let rating = r.rating_of(p.id);
     let z = |v: Option<f64>| v.unwrap_or(0.0);
@@ -314,13 +314,13 @@ pub fn setup(
             Side::Attacker => a.alignment,
             Side::Defender => d.alignment,
         };
-        let drawn = draw(candidates(r, alignment), count.n, rng);
+        let drawn = draw_hires(hire_candidates(r, alignment), count.n, rng);
         let m = hire_mod(side);
         for (p, listed) in drawn {
             hires.photo_ids.push(p.id);
             hires.listed.push(listed);
             hires.modified.push(listed * m);
-            hired.push(fighter(r, p, m, true));
+            hired.push(fighter_of(r, p, m, true));
         }
     }
     let hired_strength: f64 = hires.modified.iter().sum();
@@ -334,7 +334,7 @@ pub fn setup(
         roster(r, faction)
             .into_iter()
             .filter(|p| p.health.is_some_and(|h| h > 0.0))
-            .map(|p| fighter(r, p, modifier, false))
+            .map(|p| fighter_of(r, p, modifier, false))
             .collect()
     };
     let mut attacker_line = line(attacker, own_a * (1.0 - mp) * am);

@@ -3,7 +3,7 @@
 //! round log on the demo realm.
 
 use super::*;
-use crate::skirmish::log::render;
+use crate::skirmish::log::render_log;
 use crate::skirmish::setup::tests::skirmish_realm;
 use crate::{demo_realm, FactionKind};
 use proptest::prelude::*;
@@ -74,7 +74,7 @@ fn demo_round_log_snapshot() {
         s.hires.side,
         s.hires.photo_ids,
     );
-    text += &render(&o.rounds, &s.attacker_line, &s.defender_line);
+    text += &render_log(&o.rounds, &s.attacker_line, &s.defender_line);
     text += &format!(
         "final scores: attacker {:.6}, defender {:.6}, casualties {} / {} -> {:?} wins\n",
         o.score_a, o.score_d, o.casualties_a, o.casualties_d, o.winner
