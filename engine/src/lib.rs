@@ -36,6 +36,7 @@ mod route;
 #[cfg(feature = "schema")]
 mod schema;
 mod siege;
+mod skirmish;
 mod territory;
 #[cfg(test)]
 mod testkit;
@@ -92,6 +93,7 @@ pub use route::{route, Route, Router};
 #[cfg(feature = "schema")]
 pub use schema::realm_schema;
 pub use siege::{Barding, Condition, Line, LineEffect, MachineKind, Scope, WornKind};
+pub use skirmish::*;
 pub use territory::{claim_territory, lean_angle, territory_allowance, Claim, Holder, OwnerGrid};
 pub use totals::{
     faction_totals, pct_factor, ClampedTotals, Grudge, GrudgeFactor, Totals, MARCH_SPEED_FLOOR,

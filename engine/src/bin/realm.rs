@@ -13,6 +13,13 @@
 //!   and its march breakdown (SPEC §9–10): `{"path":[[x,y],…],"route_length","straight_length",
 //!   "distance_fraction","distance_penalty","terrain_toll","march_penalty","by_terrain":{terrain:
 //!   {"length","toll"}},"crossings":[{"faction_id","multiplier","length","surcharge"}],"detour"}`.
+//! - `realm skirmish FILE --attacker ID --defender ID --system v1|v2 --seed N` sets up, fights and
+//!   records one Skirmish (SPEC §11–14) and prints its BattleRecord: `{"winner","input","outcome"}`.
+//! - `realm odds FILE --attacker ID --defender ID --system v1|v2 --seed N --runs N` sets up once
+//!   (hires drawn from the seed) and prints the odds of that set-up over N battles from the same seed:
+//!   `{"strength_a","strength_d","hires","odds":{"runs","attacker_wins","p_attacker","interval",…}}`.
+//! - `realm balance` re-measures the source's balance claims and prints each beside the source's
+//!   figure: `[{"claim","source","ours","detail"}]` (see the engine's `balance` module).
 //!
 //! A document that is not valid JSON or fails validation is reported on stderr with the path of the
 //! offending field (`factions[3].name: …`), nothing is printed on stdout, and the exit code is 2.
@@ -22,7 +29,10 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: realm demo | realm schema | realm validate FILE | realm power FILE \
                      | realm buffs FILE --faction ID | realm territory FILE \
-                     | realm route FILE --attacker ID --defender ID";
+                     | realm route FILE --attacker ID --defender ID \
+                     | realm skirmish FILE --attacker ID --defender ID --system v1|v2 --seed N \
+                     | realm odds FILE --attacker ID --defender ID --system v1|v2 --seed N --runs N \
+                     | realm balance";
 
 /// The owner chars of `realm territory`, by claim order.
 const OWNER_CHARS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -40,6 +50,8 @@ enum CliError {
     NoFaction(u64),
     /// A faction asked to march has no marker on the map.
     NoMarker(u64),
+    /// The two factions cannot fight.
+    Setup(engine::SetupError),
     /// Output could not be serialised.
     Write(serde_json::Error),
     /// `schema` asked of a build without the `schema` feature.
@@ -65,6 +77,7 @@ impl std::fmt::Display for CliError {
             CliError::Document(path, e) => write!(f, "{path}: invalid realm document: {e}"),
             CliError::NoFaction(id) => write!(f, "no faction with id {id}"),
             CliError::NoMarker(id) => write!(f, "faction {id} has no marker on the map"),
+            CliError::Setup(e) => write!(f, "cannot fight: {e}"),
             CliError::Write(e) => write!(f, "cannot write JSON: {e}"),
             CliError::NoSchema => write!(
                 f,
@@ -97,6 +110,9 @@ fn run(args: &[String]) -> Result<String, CliError> {
     Ok(match args {
         [cmd] if cmd == "demo" => json(&engine::demo_realm())? + "\n",
         [cmd] if cmd == "schema" => schema()?,
+        [cmd] if cmd == "balance" => {
+            json(&engine::balance(engine::BalanceConfig::default()))? + "\n"
+        }
         [cmd, path] if cmd == "validate" => {
             load(path)?;
             eprintln!("{path}: valid");
@@ -116,8 +132,93 @@ fn run(args: &[String]) -> Result<String, CliError> {
             let id = |s: &str| s.parse::<u64>().map_err(|_| CliError::Usage);
             march(&load(path)?, id(a)?, id(d)?)?
         }
+        [cmd, path, rest @ ..] if cmd == "skirmish" => {
+            let b = Battle::parse(rest, false)?;
+            let realm = load(path)?;
+            let rec = engine::fight(&realm, b.attacker, b.defender, b.system, b.seed)
+                .map_err(CliError::Setup)?;
+            json(&rec)? + "\n"
+        }
+        [cmd, path, rest @ ..] if cmd == "odds" => {
+            let b = Battle::parse(rest, true)?;
+            let realm = load(path)?;
+            let mut rng = engine::SplitMix64::new(b.seed);
+            let s =
+                engine::setup(&realm, b.attacker, b.defender, &mut rng).map_err(CliError::Setup)?;
+            let odds = engine::odds(&s, b.system, b.runs, b.seed);
+            let out = serde_json::json!({
+                "strength_a": s.strength_a,
+                "strength_d": s.strength_d,
+                "hires": s.hires,
+                "odds": odds,
+            });
+            json(&out)? + "\n"
+        }
         _ => return Err(CliError::Usage),
     })
+}
+
+/// The flags of `realm skirmish` and `realm odds`, in any order.
+struct Battle {
+    attacker: u64,
+    defender: u64,
+    system: engine::BattleSystem,
+    seed: u64,
+    runs: u64,
+}
+
+impl Battle {
+    fn parse(flags: &[String], with_runs: bool) -> Result<Battle, CliError> {
+        let mut b = Battle {
+            attacker: 0,
+            defender: 0,
+            system: engine::BattleSystem::V2,
+            seed: 0,
+            runs: 0,
+        };
+        let mut seen = [false; 5];
+        let num = |v: &str| v.parse::<u64>().map_err(|_| CliError::Usage);
+        for pair in flags.chunks(2) {
+            let [flag, value] = pair else {
+                return Err(CliError::Usage);
+            };
+            let k = match flag.as_str() {
+                "--attacker" => {
+                    b.attacker = num(value)?;
+                    0
+                }
+                "--defender" => {
+                    b.defender = num(value)?;
+                    1
+                }
+                "--system" => {
+                    b.system = match value.as_str() {
+                        "v1" => engine::BattleSystem::V1,
+                        "v2" => engine::BattleSystem::V2,
+                        _ => return Err(CliError::Usage),
+                    };
+                    2
+                }
+                "--seed" => {
+                    b.seed = num(value)?;
+                    3
+                }
+                "--runs" if with_runs => {
+                    b.runs = num(value)?;
+                    4
+                }
+                _ => return Err(CliError::Usage),
+            };
+            seen[k] = true;
+        }
+        // The system defaults to V2 (SPEC §0.2); everything else must be given.
+        let needed = seen[0] && seen[1] && seen[3] && (seen[4] || !with_runs);
+        if needed {
+            Ok(b)
+        } else {
+            Err(CliError::Usage)
+        }
+    }
 }
 
 /// The char of the k-th claiming faction in `owners`.

@@ -1,0 +1,123 @@
+//! The record's promises: replay reproduces it without the realm, it survives JSON exactly, a battle
+//! changes nothing in the realm, and the same seed gives the same record; plus a snapshot of a whole
+//! round log on the demo realm.
+
+use super::*;
+use crate::skirmish::log::render_log;
+use crate::skirmish::setup::tests::skirmish_realm;
+use crate::{demo_realm, FactionKind};
+use proptest::prelude::*;
+use std::sync::OnceLock;
+
+fn demo() -> &'static Realm {
+    static DEMO: OnceLock<Realm> = OnceLock::new();
+    DEMO.get_or_init(demo_realm)
+}
+
+/// The demo's Noble kingdom against its Malevolent dominion.
+fn demo_pair() -> (u64, u64) {
+    let r = demo();
+    let id = |name: &str| {
+        let f = r.factions.iter().find(|f| f.name == name).expect(name);
+        assert_eq!(f.kind, FactionKind::Ordinary);
+        f.id
+    };
+    (id("Kingdom of Aldermere"), id("Dominion of Morgrath"))
+}
+
+fn round_trip(rec: &BattleRecord) {
+    let text = serde_json::to_string(rec).unwrap();
+    let back: BattleRecord = serde_json::from_str(&text).unwrap();
+    assert_eq!(&back, rec, "every float round-trips exactly");
+    assert_eq!(serde_json::to_string(&back).unwrap(), text);
+}
+
+#[test]
+fn demo_battles_replay_and_round_trip() {
+    let (a, d) = demo_pair();
+    let before = demo().clone();
+    for system in [BattleSystem::V1, BattleSystem::V2] {
+        for (att, def) in [(a, d), (d, a)] {
+            let rec = fight(demo(), att, def, system, 7).unwrap();
+            assert_eq!(replay(&rec.input), rec.outcome, "{system:?} {att}->{def}");
+            assert_eq!(rec.winner, rec.outcome.winner());
+            assert_eq!(
+                fight(demo(), att, def, system, 7).unwrap(),
+                rec,
+                "same seed"
+            );
+            round_trip(&rec);
+        }
+    }
+    assert_eq!(demo(), &before, "a battle changes nothing in the realm");
+}
+
+#[test]
+fn demo_round_log_snapshot() {
+    let (a, d) = demo_pair();
+    let rec = fight(demo(), a, d, BattleSystem::V2, 2024).unwrap();
+    let Outcome::V2(o) = &rec.outcome else {
+        panic!("a V2 battle has a V2 outcome")
+    };
+    let s = &rec.input.setup;
+    let mut text = format!(
+        "{} ({}) attacks {} ({}), seed 2024\nMP {:.6} AM {:.6} home {:.6} S_A {:.6} S_D {:.6} hires {:?} {:?}\n",
+        s.attacker.name,
+        s.attacker_line.len(),
+        s.defender.name,
+        s.defender_line.len(),
+        s.march_penalty,
+        s.alignment_multiplier,
+        s.home_multiplier,
+        s.strength_a,
+        s.strength_d,
+        s.hires.side,
+        s.hires.photo_ids,
+    );
+    text += &render_log(&o.rounds, &s.attacker_line, &s.defender_line);
+    text += &format!(
+        "final scores: attacker {:.6}, defender {:.6}, casualties {} / {} -> {:?} wins\n",
+        o.score_a, o.score_d, o.casualties_a, o.casualties_d, o.winner
+    );
+    check_snapshot("demo_v2_seed_2024.txt", &text);
+}
+
+/// Compares `text` with the committed snapshot `name`; `UPDATE_SNAPSHOTS=1` rewrites it instead.
+fn check_snapshot(name: &str, text: &str) {
+    let path = format!(
+        "{}/src/skirmish/snapshots/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, text).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_default();
+    if want != text {
+        let line = want
+            .lines()
+            .zip(text.lines())
+            .position(|(w, g)| w != g)
+            .unwrap_or(want.lines().count().min(text.lines().count()));
+        panic!(
+            "snapshot {name} differs from line {}; rerun with UPDATE_SNAPSHOTS=1 to accept",
+            line + 1
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn replay_reproduces_the_record(seed in any::<u64>(), v2 in any::<bool>(), flip in any::<bool>()) {
+        let r = skirmish_realm();
+        let (a, d) = if flip { (1, 2) } else { (2, 1) };
+        let system = if v2 { BattleSystem::V2 } else { BattleSystem::V1 };
+        let rec = fight(&r, a, d, system, seed).unwrap();
+        prop_assert_eq!(&replay(&rec.input), &rec.outcome);
+        prop_assert_eq!(&fight(&r, a, d, system, seed).unwrap(), &rec);
+        prop_assert_eq!(&r, &skirmish_realm());
+        prop_assert!(rec.input.setup.hires.photo_ids.len() as u32 <= rec.input.setup.hires.cap);
+    }
+}
