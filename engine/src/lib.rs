@@ -15,6 +15,8 @@ mod equip;
 mod error;
 mod faction;
 mod fitting;
+#[cfg(feature = "fixed-battle")]
+mod fixed_battle;
 mod grid;
 mod grudge;
 mod kinds;
@@ -63,6 +65,8 @@ pub use faction::{
     Buff, BuffCategory, BuffSource, Effect, EquipmentType, Faction, Marker, Regiment,
 };
 pub use fitting::{derive_all, derive_stats};
+#[cfg(feature = "fixed-battle")]
+pub use fixed_battle::fixed_record_json;
 pub use grid::{cell_index, cell_xy, TerrainGrid};
 pub use grudge::{bane_total, base_power, grudge_total};
 pub use kinds::{

@@ -319,7 +319,12 @@ pub fn setup(
         for (p, listed) in drawn {
             hires.photo_ids.push(p.id);
             hires.listed.push(listed);
-            hires.modified.push(listed * m);
+            // The spec's order of factors (`listed × (1 − MP) × AM`), so every implementation
+            // rounds alike.
+            hires.modified.push(match side {
+                Side::Attacker => listed * (1.0 - mp) * am,
+                Side::Defender => listed * home,
+            });
             hired.push(fighter_of(r, p, m, true));
         }
     }

@@ -168,7 +168,11 @@ impl<'a> Army<'a> {
         };
         for (i, f) in figs.iter().enumerate() {
             let rounds = [1, 2, 3, 4, 5].map(|r| {
-                let (slot, strength) = army.swing(i, r).0?;
+                // Only a machine needs the full rule (and its reason); a figure needs its weapon.
+                let (slot, strength) = match f.machine {
+                    Some(_) => army.swing(i, r).0?,
+                    None => (weapon_for_round(f, r)?, 1.0),
+                };
                 Some(Plan {
                     slot,
                     attack: f.arm(slot).map_or(f.primary.attack, |a| a.attack),
