@@ -33,6 +33,8 @@ export async function markerCentre(page, factionId) {
  * hovering, so the preview can be inspected.
  */
 export async function dragMarker(page, fromId, toId, { release = true } = {}) {
+  // Pointer coordinates are the viewport's: bring the map back into view first.
+  await page.evaluate(() => window.scrollTo(0, 0));
   const from = await markerCentre(page, fromId);
   const to = await markerCentre(page, toId);
   await page.mouse.move(from.x, from.y);

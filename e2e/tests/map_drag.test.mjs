@@ -107,3 +107,37 @@ test('many_marches_in_a_row_each_draw_their_route', async () => {
   console.log(`route+march in wasm: median ${times[times.length >> 1].toFixed(2)} ms over ${times.length} drags`);
   await page.close();
 });
+
+test('drag_marker_starts_battle_with_odds_then_fight', async () => {
+  const { page, errors } = await watchedPage(browser.context);
+  await new MapPage(page, server.url).open();
+  const [a, , b] = ordinary();
+  await dragMarker(page, a.id, b.id);
+  const panel = page.locator('.battle-panel');
+  await panel.waitFor();
+  assert.match(await panel.locator('h2').innerText(), new RegExp(`${a.name} against ${b.name}`));
+  assert.match(await panel.locator('.setup-table').innerText(), /Effective power/);
+  // The odds run in chunks and finish; the page stays responsive meanwhile.
+  await page.locator('.odds[data-runs="2000"]').waitFor({ timeout: 60_000 });
+  const p = Number(await page.locator('.odds').getAttribute('data-p'));
+  assert.ok(p >= 0 && p <= 1);
+  await page.getByRole('button', { name: 'Fight' }).click();
+  const result = page.locator('.result');
+  await result.waitFor();
+  assert.match(await result.getAttribute('data-winner'), /^(attacker|defender)$/);
+  assert.equal(await page.locator('.rounds tbody tr').count() >= 1, true, 'Version 2 shows its rounds');
+  assert.equal(await page.getByRole('button', { name: 'Fight' }).count(), 0, 'a fought battle cannot be re-rolled');
+  await screenshot(page, 'map-battle');
+  // Version 1 on another march: one roll, no rounds.
+  await dragMarker(page, a.id, b.id);
+  await page.getByLabel('Version 1 (one roll)').check();
+  await page.getByRole('button', { name: 'Fight' }).click();
+  await page.locator('.result').waitFor();
+  assert.match(await page.locator('.result').innerText(), /One roll/);
+  // Forfeit closes the battle without a result.
+  await dragMarker(page, a.id, b.id);
+  await page.getByRole('button', { name: 'Forfeit' }).click();
+  assert.equal(await page.locator('.battle-panel').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -2,6 +2,7 @@
 //! Drag an ordinary faction's marker onto another's to see the cheapest road and what the march
 //! costs, computed in the browser by the engine.
 
+mod battle;
 mod markers;
 mod panel;
 mod state;
@@ -10,6 +11,7 @@ use crate::components::faction_card::{CardData, FactionCard};
 use crate::components::terrain_canvas::{terrain_rgb, TerrainCanvas};
 use crate::components::territory_layer::TerritoryLayer;
 use crate::store::{use_realm_store, Source};
+use battle::BattlePanel;
 use engine::Terrain;
 use leptos::prelude::*;
 use markers::Markers;
@@ -66,6 +68,7 @@ pub fn MapPage() -> impl IntoView {
                 <Notice />
                 <Legend />
                 <MarchPanel />
+                <BattlePanel />
             </section>
             <aside class="side-panel" aria-label="Factions">
                 <h2>"Factions"</h2>
