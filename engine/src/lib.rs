@@ -34,6 +34,7 @@ mod siege;
 mod testkit;
 mod totals;
 mod validate;
+pub mod wire;
 
 pub use arena::{
     arena_pool, bonus_curve, effective_rating, expected_score, is_judged, judge, judge_with,

@@ -3,10 +3,13 @@
 //! One connection behind a mutex is enough for a hobby community's traffic, and it makes
 //! every write trivially serialised. Calls run on actix's blocking pool via [`Db::call`].
 
+mod meta;
 mod migrations;
 mod records;
+mod sync;
 
 use crate::error::ApiError;
+use engine::wire::{ImportResponse, PullResponse, PushRequest, PushResponse};
 use rusqlite::Connection;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -89,6 +92,30 @@ impl Db {
     pub async fn live_records(&self) -> Result<Vec<RecordRow>, ApiError> {
         self.call(|c| records::live(c).map_err(ApiError::internal))
             .await
+    }
+
+    /// The editor key in force (see `meta::editor_key`); the plain key when one was generated.
+    pub fn editor_key(
+        &self,
+        configured: Option<String>,
+    ) -> anyhow::Result<(crate::auth::EditorKey, Option<String>)> {
+        let guard = self.conn.lock().unwrap_or_else(|p| p.into_inner());
+        meta::editor_key(&guard, configured.as_deref())
+    }
+
+    /// Applies a sync push.
+    pub async fn push(&self, req: PushRequest) -> Result<PushResponse, ApiError> {
+        self.call(move |c| sync::push(c, &req)).await
+    }
+
+    /// Replaces the collection with a parsed realm document.
+    pub async fn import(&self, realm: engine::Realm) -> Result<ImportResponse, ApiError> {
+        self.call(move |c| sync::import(c, realm)).await
+    }
+
+    /// Every record changed after `since`.
+    pub async fn pull(&self, since: u64) -> Result<PullResponse, ApiError> {
+        self.call(move |c| sync::pull(c, since)).await
     }
 
     /// The schema version and the number of live records, for `/api/health`.

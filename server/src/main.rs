@@ -23,9 +23,15 @@ async fn main() -> anyhow::Result<()> {
             ""
         }
     );
+    let (editor, generated) = db.editor_key(cfg.editor_key.clone())?;
+    if let Some(key) = generated {
+        println!("editor key (shown once, only its hash is kept): {key}");
+    }
     let state = AppState {
         db,
         dist: cfg.dist.clone(),
+        editor,
+        votes: cfg.votes,
     };
     let server = HttpServer::new(move || {
         App::new()

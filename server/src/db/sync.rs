@@ -1,0 +1,325 @@
+//! Record writes and the sync protocol (see ARCHITECTURE.md, "Sync protocol").
+
+use crate::collection::{self, Change, Collection, Stored};
+use crate::error::ApiError;
+use engine::wire::{
+    ErrorBody, ImportResponse, Mutation, MutationResult, Op, PullResponse, PushRequest,
+    PushResponse, SyncRecord,
+};
+use engine::RecordKind;
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+
+use super::records::{bump_server_rev, kind_named};
+
+/// Every stored record, tombstones included.
+pub fn load(conn: &Connection) -> Result<Collection, ApiError> {
+    let mut stmt =
+        conn.prepare("SELECT kind, id, revision, server_rev, deleted, body FROM records")?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, i64>(2)?,
+            r.get::<_, i64>(3)?,
+            r.get::<_, bool>(4)?,
+            r.get::<_, String>(5)?,
+        ))
+    })?;
+    let mut out = Collection::default();
+    for row in rows {
+        let (kind, id, revision, server_rev, deleted, body) = row?;
+        let Some(kind) = kind_named(&kind) else {
+            continue;
+        };
+        out.rows.insert(
+            (kind, id as u64),
+            Stored {
+                revision: revision as u64,
+                server_rev: server_rev as u64,
+                deleted,
+                body: serde_json::from_str(&body).map_err(ApiError::internal)?,
+            },
+        );
+    }
+    Ok(out)
+}
+
+/// Writes `changes` inside `tx` under one new change counter, which it returns. Each changed
+/// record's revision goes up by one (a new one starts at 1); a `None` body leaves a tombstone.
+pub fn write(tx: &Transaction, changes: &[Change]) -> Result<u64, ApiError> {
+    let rev = bump_server_rev(tx)?;
+    let mut upsert = tx.prepare_cached(
+        "INSERT INTO records (kind, id, revision, server_rev, deleted, body)
+         VALUES (?1, ?2, 1, ?3, ?4, ?5)
+         ON CONFLICT (kind, id) DO UPDATE SET revision = revision + 1,
+             server_rev = excluded.server_rev, deleted = excluded.deleted, body = excluded.body",
+    )?;
+    for c in changes {
+        let body = c
+            .body
+            .as_ref()
+            .map_or("null".to_string(), |b| b.to_string());
+        upsert.execute(params![
+            c.key.0.name(),
+            c.key.1 as i64,
+            rev,
+            c.body.is_none(),
+            body
+        ])?;
+    }
+    Ok(rev as u64)
+}
+
+/// Writes `changes` in one transaction and mirrors them into `coll`. Returns the change counter.
+pub fn commit(
+    conn: &mut Connection,
+    coll: &mut Collection,
+    changes: &[Change],
+) -> Result<u64, ApiError> {
+    let tx = conn.transaction()?;
+    let rev = write(&tx, changes)?;
+    tx.commit()?;
+    coll.apply(changes, rev);
+    Ok(rev)
+}
+
+/// The global change counter.
+pub fn server_rev(conn: &Connection) -> Result<u64, ApiError> {
+    let v: String = conn.query_row("SELECT value FROM meta WHERE key = 'server_rev'", [], |r| {
+        r.get(0)
+    })?;
+    v.parse().map_err(ApiError::internal)
+}
+
+fn last_applied(conn: &Connection, client: &str) -> Result<u64, ApiError> {
+    let v: Option<i64> = conn
+        .query_row(
+            "SELECT last_mutation_id FROM sync_clients WHERE client_id = ?1",
+            [client],
+            |r| r.get(0),
+        )
+        .optional()?;
+    Ok(v.unwrap_or(0) as u64)
+}
+
+fn set_last_applied(tx: &Transaction, client: &str, id: u64) -> Result<(), ApiError> {
+    tx.execute(
+        "INSERT INTO sync_clients (client_id, last_mutation_id) VALUES (?1, ?2)
+         ON CONFLICT (client_id) DO UPDATE SET last_mutation_id = excluded.last_mutation_id",
+        params![client, id as i64],
+    )?;
+    Ok(())
+}
+
+/// The record as sync shows it.
+pub fn sync_record(kind: RecordKind, id: u64, s: &Stored) -> SyncRecord {
+    SyncRecord {
+        kind: kind.name().to_string(),
+        id,
+        revision: s.revision,
+        server_rev: s.server_rev,
+        deleted: s.deleted,
+        body: (!s.deleted).then(|| s.body.clone()),
+    }
+}
+
+/// What one mutation comes to before anything is written.
+enum Outcome {
+    Write(Vec<Change>),
+    Conflict(SyncRecord),
+    Rejected(ApiError),
+}
+
+/// Applies a push: each mutation in its own transaction together with the client's
+/// last-applied id, so a retry is acknowledged without effect and a gap stops the batch.
+pub fn push(conn: &mut Connection, req: &PushRequest) -> Result<PushResponse, ApiError> {
+    let mut last = last_applied(conn, &req.client_id)?;
+    let mut coll = load(conn)?;
+    let mut results = Vec::with_capacity(req.mutations.len());
+    for (i, m) in req.mutations.iter().enumerate() {
+        let mutation_id = m.mutation_id;
+        if mutation_id <= last {
+            results.push(MutationResult::Duplicate { mutation_id });
+            continue;
+        }
+        if mutation_id != last + 1 {
+            results.push(MutationResult::Rejected {
+                mutation_id,
+                error: ErrorBody {
+                    code: "gap".into(),
+                    message: format!(
+                        "mutation {} is the next this client may send; push it first",
+                        last + 1
+                    ),
+                    field: Some(format!("mutations[{i}].mutation_id")),
+                },
+            });
+            continue;
+        }
+        let outcome = decide(&coll, m, i)?;
+        let tx = conn.transaction()?;
+        let written = match &outcome {
+            Outcome::Write(changes) => Some(write(&tx, changes)?),
+            _ => None,
+        };
+        set_last_applied(&tx, &req.client_id, mutation_id)?;
+        tx.commit()?;
+        last = mutation_id;
+        results.push(match outcome {
+            Outcome::Write(changes) => {
+                coll.apply(&changes, written.unwrap_or(0));
+                let key = (kind_named(&m.kind).unwrap_or(RecordKind::Map), m.id);
+                let revision = coll.rows.get(&key).map_or(0, |s| s.revision);
+                MutationResult::Applied {
+                    mutation_id,
+                    revision,
+                }
+            }
+            Outcome::Conflict(current) => MutationResult::Conflict {
+                mutation_id,
+                current,
+            },
+            Outcome::Rejected(e) => MutationResult::Rejected {
+                mutation_id,
+                error: ErrorBody {
+                    code: e.code.into(),
+                    message: e.message,
+                    field: e.field,
+                },
+            },
+        });
+    }
+    Ok(PushResponse {
+        results,
+        server_rev: server_rev(conn)?,
+    })
+}
+
+/// Decides a mutation against the collection as it stands. An `Err` is the server's failure;
+/// a refusal of the mutation is `Outcome::Rejected`.
+fn decide(coll: &Collection, m: &Mutation, i: usize) -> Result<Outcome, ApiError> {
+    let at = format!("mutations[{i}]");
+    let Some(kind) = kind_named(&m.kind) else {
+        return Ok(Outcome::Rejected(ApiError::bad_field(
+            format!("{at}.kind"),
+            format!("no record kind {:?}", m.kind),
+        )));
+    };
+    if kind == RecordKind::Rating {
+        return Ok(Outcome::Rejected(ApiError::bad_field(
+            format!("{at}.kind"),
+            "ratings are the server's: they change only by votes",
+        )));
+    }
+    let key = (kind, m.id);
+    let current = coll.rows.get(&key);
+    let conflict = |s: &Stored| Ok(Outcome::Conflict(sync_record(kind, m.id, s)));
+    match (current, m.base_revision) {
+        // A tombstone is final: no edit, however late, brings the record back.
+        (Some(s), _) if s.deleted => return conflict(s),
+        (Some(s), base) if base != Some(s.revision) => return conflict(s),
+        (None, Some(_)) => {
+            return Ok(Outcome::Rejected(ApiError::bad_field(
+                format!("{at}.base_revision"),
+                "no such record: send null to create it",
+            )))
+        }
+        _ => {}
+    }
+    let body = match (m.op, &m.body) {
+        (Op::Put, Some(body)) => {
+            match collection::parse_body(kind, m.id, body, &format!("{at}.body")) {
+                Ok(b) => Some(b),
+                Err(e) => return Ok(Outcome::Rejected(e)),
+            }
+        }
+        (Op::Put, None) => {
+            return Ok(Outcome::Rejected(ApiError::bad_field(
+                format!("{at}.body"),
+                "a put needs the record's body",
+            )))
+        }
+        (Op::Delete, Some(_)) => {
+            return Ok(Outcome::Rejected(ApiError::bad_field(
+                format!("{at}.body"),
+                "a delete carries no body",
+            )))
+        }
+        (Op::Delete, None) if kind.is_singleton() => {
+            return Ok(Outcome::Rejected(ApiError::bad_field(
+                format!("{at}.op"),
+                format!("the {} cannot be deleted", kind.name()),
+            )))
+        }
+        (Op::Delete, None) => None,
+    };
+    let next = match coll
+        .realm_with(key, body.as_ref())
+        .and_then(collection::settle)
+    {
+        Ok(r) => r,
+        Err(e) if e.status.is_client_error() => return Ok(Outcome::Rejected(e)),
+        Err(e) => return Err(e),
+    };
+    Ok(Outcome::Write(coll.diff(&next)))
+}
+
+/// Every record changed after `since`, in change order, with the cursor to pull from next.
+pub fn pull(conn: &Connection, since: u64) -> Result<PullResponse, ApiError> {
+    let cursor = server_rev(conn)?;
+    let mut stmt = conn.prepare(
+        "SELECT kind, id, revision, server_rev, deleted, body FROM records
+         WHERE server_rev > ?1 ORDER BY server_rev, kind, id",
+    )?;
+    let rows = stmt.query_map([since as i64], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, i64>(2)?,
+            r.get::<_, i64>(3)?,
+            r.get::<_, bool>(4)?,
+            r.get::<_, String>(5)?,
+        ))
+    })?;
+    let mut records = Vec::new();
+    for row in rows {
+        let (kind, id, revision, server_rev, deleted, body) = row?;
+        records.push(SyncRecord {
+            kind,
+            id: id as u64,
+            revision: revision as u64,
+            server_rev: server_rev as u64,
+            deleted,
+            body: if deleted {
+                None
+            } else {
+                Some(serde_json::from_str(&body).map_err(ApiError::internal)?)
+            },
+        });
+    }
+    Ok(PullResponse { records, cursor })
+}
+
+/// Replaces the collection with `incoming` (already parsed) in one transaction: ratings stay
+/// the server's (kept for photos that still exist), the result is validated and re-derived,
+/// changed records get a new revision and records it lacks become tombstones.
+pub fn import(
+    conn: &mut Connection,
+    mut incoming: engine::Realm,
+) -> Result<ImportResponse, ApiError> {
+    let mut coll = load(conn)?;
+    incoming.ratings = coll.realm()?.ratings;
+    let next = collection::settle(incoming)?;
+    let changes = coll.diff(&next);
+    let deleted = changes.iter().filter(|c| c.body.is_none()).count() as u64;
+    let server_rev = if changes.is_empty() {
+        server_rev(conn)?
+    } else {
+        commit(conn, &mut coll, &changes)?
+    };
+    Ok(ImportResponse {
+        changed: changes.len() as u64 - deleted,
+        deleted,
+        server_rev,
+    })
+}
