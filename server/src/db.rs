@@ -7,9 +7,13 @@ mod meta;
 mod migrations;
 mod records;
 mod sync;
+mod votes;
 
 use crate::error::ApiError;
-use engine::wire::{ImportResponse, PullResponse, PushRequest, PushResponse};
+use engine::wire::{
+    ChangeResponse, ImportResponse, PullResponse, PushRequest, PushResponse, VoteBatch,
+    VoteResponse,
+};
 use rusqlite::Connection;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -111,6 +115,30 @@ impl Db {
     /// Replaces the collection with a parsed realm document.
     pub async fn import(&self, realm: engine::Realm) -> Result<ImportResponse, ApiError> {
         self.call(move |c| sync::import(c, realm)).await
+    }
+
+    /// Applies a batch of votes received at `now` (ms since the epoch).
+    pub async fn cast_votes(
+        &self,
+        limits: crate::config::VoteLimits,
+        batch: VoteBatch,
+        now: i64,
+    ) -> Result<VoteResponse, ApiError> {
+        self.call(move |c| votes::cast(c, &limits, &batch, now))
+            .await
+    }
+
+    /// Changes the stored realm with `edit` in one transaction, validated and re-derived.
+    pub async fn change_realm(
+        &self,
+        edit: impl FnOnce(&mut engine::Realm) -> Result<(), ApiError> + Send + 'static,
+    ) -> Result<ChangeResponse, ApiError> {
+        self.call(move |c| sync::change_realm(c, edit)).await
+    }
+
+    /// The live realm as stored.
+    pub async fn realm(&self) -> Result<engine::Realm, ApiError> {
+        self.call(|c| sync::load(c)?.realm()).await
     }
 
     /// Every record changed after `since`.

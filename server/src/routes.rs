@@ -5,7 +5,9 @@
 //! tests can walk every write.
 
 mod realm;
+mod seasons;
 mod sync;
+mod votes;
 
 use crate::error::ApiError;
 use crate::AppState;
@@ -52,6 +54,14 @@ pub fn endpoints() -> Vec<Endpoint> {
         e(Method::PUT, "/realm", Editor, || web::to(realm::put)),
         e(Method::GET, "/sync/pull", Public, || web::to(sync::pull)),
         e(Method::POST, "/sync/push", Editor, || web::to(sync::push)),
+        e(Method::POST, "/votes", Public, || web::to(votes::post)),
+        e(Method::GET, "/seasons", Public, || web::to(seasons::list)),
+        e(Method::PUT, "/seasons/current", Editor, || {
+            web::to(seasons::set_current)
+        }),
+        e(Method::POST, "/seasons/assign", Editor, || {
+            web::to(seasons::assign)
+        }),
     ]
 }
 

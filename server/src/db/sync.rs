@@ -323,3 +323,25 @@ pub fn import(
         server_rev,
     })
 }
+
+/// Changes the stored realm with `edit` as one transaction: the result is validated and
+/// re-derived, and only the records that differ are written.
+pub fn change_realm(
+    conn: &mut Connection,
+    edit: impl FnOnce(&mut engine::Realm) -> Result<(), ApiError>,
+) -> Result<engine::wire::ChangeResponse, ApiError> {
+    let mut coll = load(conn)?;
+    let mut realm = coll.realm()?;
+    edit(&mut realm)?;
+    let next = collection::settle(realm)?;
+    let changes = coll.diff(&next);
+    let server_rev = if changes.is_empty() {
+        server_rev(conn)?
+    } else {
+        commit(conn, &mut coll, &changes)?
+    };
+    Ok(engine::wire::ChangeResponse {
+        changed: changes.len() as u64,
+        server_rev,
+    })
+}
