@@ -3,6 +3,8 @@
 //! One connection behind a mutex is enough for a hobby community's traffic, and it makes
 //! every write trivially serialised. Calls run on actix's blocking pool via [`Db::call`].
 
+pub mod history;
+pub mod images;
 mod meta;
 mod migrations;
 mod records;
@@ -46,6 +48,17 @@ impl Db {
         }
         let conn = Connection::open(path)?;
         Self::prepare(conn)
+    }
+
+    /// Copies the database file at `db` to `dest` with SQLite's online backup, safe while a
+    /// server has it open (`server backup FILE`). The source is opened read-only and unmigrated.
+    pub fn backup_file(db: &Path, dest: &Path) -> anyhow::Result<()> {
+        if !db.exists() {
+            anyhow::bail!("no database at {}", db.display());
+        }
+        let conn = Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        conn.backup(rusqlite::MAIN_DB, dest, rusqlite::backup::NO_PROGRESS)?;
+        Ok(())
     }
 
     /// An in-memory database, migrated and seeded, for tests.
@@ -139,6 +152,54 @@ impl Db {
     /// The live realm as stored.
     pub async fn realm(&self) -> Result<engine::Realm, ApiError> {
         self.call(|c| sync::load(c)?.realm()).await
+    }
+
+    /// Stores a live photo's image; `false` when there is no such photo.
+    pub async fn put_image(
+        &self,
+        photo: u64,
+        mime: &'static str,
+        bytes: Vec<u8>,
+    ) -> Result<bool, ApiError> {
+        self.call(move |c| images::put(c, photo, mime, &bytes))
+            .await
+    }
+
+    /// A photo's image (without bytes when `if_none_match` names its tag).
+    pub async fn image(
+        &self,
+        photo: u64,
+        if_none_match: Option<String>,
+    ) -> Result<Option<images::Image>, ApiError> {
+        self.call(move |c| images::get(c, photo, if_none_match.as_deref()))
+            .await
+    }
+
+    /// Appends a battle record.
+    pub async fn append_history(&self, head: history::Head, body: String) -> Result<(), ApiError> {
+        self.call(move |c| history::append(c, &head, &body)).await
+    }
+
+    /// Lists battle records.
+    pub async fn history(
+        &self,
+        filter: history::Filter,
+    ) -> Result<engine::wire::HistoryListing, ApiError> {
+        self.call(move |c| history::list(c, &filter)).await
+    }
+
+    /// One battle record's body.
+    pub async fn history_record(&self, id: u64) -> Result<Option<String>, ApiError> {
+        self.call(move |c| history::get(c, id)).await
+    }
+
+    /// Copies the database, consistently, to `dest` with SQLite's online backup.
+    pub async fn backup_to(&self, dest: std::path::PathBuf) -> Result<(), ApiError> {
+        self.call(move |c| {
+            c.backup(rusqlite::MAIN_DB, &dest, rusqlite::backup::NO_PROGRESS)?;
+            Ok(())
+        })
+        .await
     }
 
     /// Every record changed after `since`.

@@ -1,6 +1,7 @@
 //! The server binary: configuration, database, and the route table. Wiring only.
 
 use actix_web::{middleware, App, HttpServer};
+use anyhow::Context;
 use server::{config::Config, db::Db, AppState};
 
 #[actix_web::main]
@@ -8,6 +9,16 @@ async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!("{}", server::config::USAGE);
+        return Ok(());
+    }
+    if args.first().map(String::as_str) == Some("backup") {
+        let dest = args
+            .get(1)
+            .context("backup needs a destination FILE")?
+            .clone();
+        let cfg = Config::load(|k| std::env::var(k).ok(), args.into_iter().skip(2))?;
+        Db::backup_file(&cfg.db, std::path::Path::new(&dest))?;
+        println!("backed up {} to {dest}", cfg.db.display());
         return Ok(());
     }
     let cfg = Config::load(|k| std::env::var(k).ok(), args)?;

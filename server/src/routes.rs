@@ -4,6 +4,9 @@
 //! place routes are registered, so an editor-only endpoint cannot be left unguarded and the
 //! tests can walk every write.
 
+mod backup;
+mod history;
+mod photos;
 mod realm;
 mod seasons;
 mod sync;
@@ -62,6 +65,18 @@ pub fn endpoints() -> Vec<Endpoint> {
         e(Method::POST, "/seasons/assign", Editor, || {
             web::to(seasons::assign)
         }),
+        e(Method::PUT, "/photos/{id}/image", Editor, || {
+            web::to(photos::put)
+        }),
+        e(Method::GET, "/photos/{id}/image", Public, || {
+            web::to(photos::get)
+        }),
+        e(Method::POST, "/history", Public, || web::to(history::post)),
+        e(Method::GET, "/history", Public, || web::to(history::list)),
+        e(Method::GET, "/history/{id}", Public, || {
+            web::to(history::get)
+        }),
+        e(Method::GET, "/backup", Editor, || web::to(backup::get)),
     ]
 }
 
