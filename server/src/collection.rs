@@ -34,6 +34,16 @@ pub struct Change {
     pub body: Option<Value>,
 }
 
+/// The collection kept in memory beside the database: every stored record and the live realm
+/// they make, settled. Only changed after the transaction that wrote the change committed.
+#[derive(Clone, Debug)]
+pub struct Cached {
+    /// Every stored record.
+    pub coll: Collection,
+    /// The live realm.
+    pub realm: Realm,
+}
+
 /// Every stored record by key.
 #[derive(Clone, Debug, Default)]
 pub struct Collection {

@@ -11,6 +11,7 @@ mod records;
 mod sync;
 mod votes;
 
+use crate::collection::Cached;
 use crate::error::ApiError;
 use engine::wire::{
     ChangeResponse, ImportResponse, PullResponse, PushRequest, PushResponse, VoteBatch,
@@ -25,7 +26,13 @@ pub use records::RecordRow;
 /// A handle to the SQLite database, cheap to clone.
 #[derive(Clone)]
 pub struct Db {
-    conn: Arc<Mutex<Connection>>,
+    inner: Arc<Mutex<Inner>>,
+}
+
+/// The connection and the collection cached beside it (loaded on first use).
+struct Inner {
+    conn: Connection,
+    cache: Option<Cached>,
 }
 
 /// What opening the database did, for the start-up banner.
@@ -67,10 +74,11 @@ impl Db {
     }
 
     fn prepare(mut conn: Connection) -> anyhow::Result<(Db, OpenReport)> {
-        // WAL lets readers go on while a write commits; NORMAL sync is durable across a
-        // process crash (a power cut may lose the last commit, which is acceptable here).
+        // WAL lets readers go on while a write commits; FULL sync makes a commit durable
+        // before it is acknowledged, even across a power cut. Votes share one commit
+        // between concurrent requests (group commit) to keep that fast.
         conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         let (schema_version, migrated) = migrations::apply(&mut conn)?;
@@ -82,7 +90,7 @@ impl Db {
         };
         Ok((
             Db {
-                conn: Arc::new(Mutex::new(conn)),
+                inner: Arc::new(Mutex::new(Inner { conn, cache: None })),
             },
             report,
         ))
@@ -94,12 +102,37 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&mut Connection) -> Result<T, ApiError> + Send + 'static,
     {
-        let conn = self.conn.clone();
+        self.call_cached(|conn, _| f(conn)).await
+    }
+
+    /// As [`Db::call`], with the cached collection too. Writers mirror a change into the cache
+    /// only after its transaction committed; a server-side failure drops the cache all the
+    /// same, so the next call reloads it from the database.
+    pub async fn call_cached<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Connection, &mut Cached) -> Result<T, ApiError> + Send + 'static,
+    {
+        let inner = self.inner.clone();
         actix_web::web::block(move || {
             // A panic in another request must not take the database down with it: the
-            // connection itself is still sound, so recover it from the poisoned lock.
-            let mut guard = conn.lock().unwrap_or_else(|p| p.into_inner());
-            f(&mut guard)
+            // connection itself is still sound, so recover it from the poisoned lock (and
+            // drop the cache, which the panic may have left half-changed).
+            let mut guard = inner.lock().unwrap_or_else(|p| {
+                let mut g = p.into_inner();
+                g.cache = None;
+                g
+            });
+            let Inner { conn, cache } = &mut *guard;
+            let cached = match cache {
+                Some(c) => c,
+                None => cache.insert(sync::load_cache(conn)?),
+            };
+            let out = f(conn, cached);
+            if matches!(&out, Err(e) if e.status.is_server_error()) {
+                *cache = None;
+            }
+            out
         })
         .await
         .map_err(ApiError::internal)?
@@ -116,18 +149,19 @@ impl Db {
         &self,
         configured: Option<String>,
     ) -> anyhow::Result<(crate::auth::EditorKey, Option<String>)> {
-        let guard = self.conn.lock().unwrap_or_else(|p| p.into_inner());
-        meta::editor_key(&guard, configured.as_deref())
+        let guard = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        meta::editor_key(&guard.conn, configured.as_deref())
     }
 
     /// Applies a sync push.
     pub async fn push(&self, req: PushRequest) -> Result<PushResponse, ApiError> {
-        self.call(move |c| sync::push(c, &req)).await
+        self.call_cached(move |c, m| sync::push(c, m, &req)).await
     }
 
     /// Replaces the collection with a parsed realm document.
     pub async fn import(&self, realm: engine::Realm) -> Result<ImportResponse, ApiError> {
-        self.call(move |c| sync::import(c, realm)).await
+        self.call_cached(move |c, m| sync::import(c, m, realm))
+            .await
     }
 
     /// Applies a batch of votes received at `now` (ms since the epoch).
@@ -137,7 +171,7 @@ impl Db {
         batch: VoteBatch,
         now: i64,
     ) -> Result<VoteResponse, ApiError> {
-        self.call(move |c| votes::cast(c, &limits, &batch, now))
+        self.call_cached(move |c, m| votes::cast(c, m, &limits, &batch, now))
             .await
     }
 
@@ -146,12 +180,13 @@ impl Db {
         &self,
         edit: impl FnOnce(&mut engine::Realm) -> Result<(), ApiError> + Send + 'static,
     ) -> Result<ChangeResponse, ApiError> {
-        self.call(move |c| sync::change_realm(c, edit)).await
+        self.call_cached(move |c, m| sync::change_realm(c, m, edit))
+            .await
     }
 
     /// The live realm as stored.
     pub async fn realm(&self) -> Result<engine::Realm, ApiError> {
-        self.call(|c| sync::load(c)?.realm()).await
+        self.call_cached(|_, m| Ok(m.realm.clone())).await
     }
 
     /// Stores a live photo's image; `false` when there is no such photo.

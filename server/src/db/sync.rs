@@ -1,6 +1,6 @@
 //! Record writes and the sync protocol (see ARCHITECTURE.md, "Sync protocol").
 
-use crate::collection::{self, Change, Collection, Stored};
+use crate::collection::{self, Cached, Change, Collection, Stored};
 use crate::error::ApiError;
 use engine::wire::{
     ErrorBody, ImportResponse, Mutation, MutationResult, Op, PullResponse, PushRequest,
@@ -70,17 +70,31 @@ pub fn write(tx: &Transaction, changes: &[Change]) -> Result<u64, ApiError> {
     Ok(rev as u64)
 }
 
-/// Writes `changes` in one transaction and mirrors them into `coll`. Returns the change counter.
-pub fn commit(
+/// Loads the cache: every record and the live realm.
+pub fn load_cache(conn: &Connection) -> Result<Cached, ApiError> {
+    let coll = load(conn)?;
+    let realm = coll.realm()?;
+    Ok(Cached { coll, realm })
+}
+
+/// Writes the changes that take the store to `next` in one transaction, then makes `next` the
+/// cached realm. Returns the change counter and how many records changed and were deleted.
+pub fn commit_realm(
     conn: &mut Connection,
-    coll: &mut Collection,
-    changes: &[Change],
-) -> Result<u64, ApiError> {
+    cache: &mut Cached,
+    next: engine::Realm,
+) -> Result<(u64, u64, u64), ApiError> {
+    let changes = cache.coll.diff(&next);
+    let deleted = changes.iter().filter(|c| c.body.is_none()).count() as u64;
+    if changes.is_empty() {
+        return Ok((server_rev(conn)?, 0, 0));
+    }
     let tx = conn.transaction()?;
-    let rev = write(&tx, changes)?;
+    let rev = write(&tx, &changes)?;
     tx.commit()?;
-    coll.apply(changes, rev);
-    Ok(rev)
+    cache.coll.apply(&changes, rev);
+    cache.realm = next;
+    Ok((rev, changes.len() as u64 - deleted, deleted))
 }
 
 /// The global change counter.
@@ -125,16 +139,19 @@ pub fn sync_record(kind: RecordKind, id: u64, s: &Stored) -> SyncRecord {
 
 /// What one mutation comes to before anything is written.
 enum Outcome {
-    Write(Vec<Change>),
+    Write(Vec<Change>, Box<engine::Realm>),
     Conflict(SyncRecord),
     Rejected(ApiError),
 }
 
 /// Applies a push: each mutation in its own transaction together with the client's
 /// last-applied id, so a retry is acknowledged without effect and a gap stops the batch.
-pub fn push(conn: &mut Connection, req: &PushRequest) -> Result<PushResponse, ApiError> {
+pub fn push(
+    conn: &mut Connection,
+    cache: &mut Cached,
+    req: &PushRequest,
+) -> Result<PushResponse, ApiError> {
     let mut last = last_applied(conn, &req.client_id)?;
-    let mut coll = load(conn)?;
     let mut results = Vec::with_capacity(req.mutations.len());
     for (i, m) in req.mutations.iter().enumerate() {
         let mutation_id = m.mutation_id;
@@ -156,20 +173,21 @@ pub fn push(conn: &mut Connection, req: &PushRequest) -> Result<PushResponse, Ap
             });
             continue;
         }
-        let outcome = decide(&coll, m, i)?;
+        let outcome = decide(&cache.coll, m, i)?;
         let tx = conn.transaction()?;
         let written = match &outcome {
-            Outcome::Write(changes) => Some(write(&tx, changes)?),
+            Outcome::Write(changes, _) => Some(write(&tx, changes)?),
             _ => None,
         };
         set_last_applied(&tx, &req.client_id, mutation_id)?;
         tx.commit()?;
         last = mutation_id;
         results.push(match outcome {
-            Outcome::Write(changes) => {
-                coll.apply(&changes, written.unwrap_or(0));
+            Outcome::Write(changes, next) => {
+                cache.coll.apply(&changes, written.unwrap_or(0));
+                cache.realm = *next;
                 let key = (kind_named(&m.kind).unwrap_or(RecordKind::Map), m.id);
-                let revision = coll.rows.get(&key).map_or(0, |s| s.revision);
+                let revision = cache.coll.rows.get(&key).map_or(0, |s| s.revision);
                 MutationResult::Applied {
                     mutation_id,
                     revision,
@@ -261,7 +279,7 @@ fn decide(coll: &Collection, m: &Mutation, i: usize) -> Result<Outcome, ApiError
         Err(e) if e.status.is_client_error() => return Ok(Outcome::Rejected(e)),
         Err(e) => return Err(e),
     };
-    Ok(Outcome::Write(coll.diff(&next)))
+    Ok(Outcome::Write(coll.diff(&next), Box::new(next)))
 }
 
 /// Every record changed after `since`, in change order, with the cursor to pull from next.
@@ -305,20 +323,14 @@ pub fn pull(conn: &Connection, since: u64) -> Result<PullResponse, ApiError> {
 /// changed records get a new revision and records it lacks become tombstones.
 pub fn import(
     conn: &mut Connection,
+    cache: &mut Cached,
     mut incoming: engine::Realm,
 ) -> Result<ImportResponse, ApiError> {
-    let mut coll = load(conn)?;
-    incoming.ratings = coll.realm()?.ratings;
+    incoming.ratings = cache.realm.ratings.clone();
     let next = collection::settle(incoming)?;
-    let changes = coll.diff(&next);
-    let deleted = changes.iter().filter(|c| c.body.is_none()).count() as u64;
-    let server_rev = if changes.is_empty() {
-        server_rev(conn)?
-    } else {
-        commit(conn, &mut coll, &changes)?
-    };
+    let (server_rev, changed, deleted) = commit_realm(conn, cache, next)?;
     Ok(ImportResponse {
-        changed: changes.len() as u64 - deleted,
+        changed,
         deleted,
         server_rev,
     })
@@ -328,20 +340,15 @@ pub fn import(
 /// re-derived, and only the records that differ are written.
 pub fn change_realm(
     conn: &mut Connection,
+    cache: &mut Cached,
     edit: impl FnOnce(&mut engine::Realm) -> Result<(), ApiError>,
 ) -> Result<engine::wire::ChangeResponse, ApiError> {
-    let mut coll = load(conn)?;
-    let mut realm = coll.realm()?;
+    let mut realm = cache.realm.clone();
     edit(&mut realm)?;
     let next = collection::settle(realm)?;
-    let changes = coll.diff(&next);
-    let server_rev = if changes.is_empty() {
-        server_rev(conn)?
-    } else {
-        commit(conn, &mut coll, &changes)?
-    };
+    let (server_rev, changed, deleted) = commit_realm(conn, cache, next)?;
     Ok(engine::wire::ChangeResponse {
-        changed: changes.len() as u64,
+        changed: changed + deleted,
         server_rev,
     })
 }

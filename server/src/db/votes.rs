@@ -1,7 +1,8 @@
 //! Arena votes: stored whether counted or not; counted ones move the ratings through engine's
 //! Elo update, in arrival order, in the same transaction.
 
-use super::sync::{self, load};
+use super::sync;
+use crate::collection::Cached;
 use crate::collection::Change;
 use crate::config::VoteLimits;
 use crate::error::ApiError;
@@ -57,11 +58,12 @@ fn uncounted(
 /// Applies a batch of votes received at `now` (ms since the epoch) in one transaction.
 pub fn cast(
     conn: &mut Connection,
+    cache: &mut Cached,
     limits: &VoteLimits,
     batch: &VoteBatch,
     now: i64,
 ) -> Result<VoteResponse, ApiError> {
-    let realm = load(conn)?.realm()?;
+    let realm = &cache.realm;
     let season = realm.settings.current_season;
     let eligible = |id: u64| {
         realm.photo(id).is_some_and(|p| {
@@ -118,9 +120,24 @@ pub fn cast(
                 })
             })
             .collect::<Result<_, ApiError>>()?;
-        sync::write(&tx, &changes)?;
+        let rev = sync::write(&tx, &changes)?;
+        tx.commit()?;
+        cache.coll.apply(&changes, rev);
+        for r in touched.values() {
+            match cache
+                .realm
+                .ratings
+                .iter_mut()
+                .find(|x| x.photo_id == r.photo_id)
+            {
+                Some(slot) => *slot = *r,
+                None => cache.realm.ratings.push(*r),
+            }
+        }
+        cache.realm.ratings.sort_by_key(|r| r.photo_id);
+    } else {
+        tx.commit()?;
     }
-    tx.commit()?;
     Ok(VoteResponse {
         results,
         ratings: touched.into_values().collect(),
