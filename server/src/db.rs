@@ -27,6 +27,15 @@ pub use records::RecordRow;
 #[derive(Clone)]
 pub struct Db {
     inner: Arc<Mutex<Inner>>,
+    vote_queue: Arc<Mutex<Vec<(votes::Job, VoteSlot)>>>,
+}
+
+/// Where a queued vote batch's answer is left.
+type VoteSlot = Arc<Mutex<Option<Result<VoteResponse, ApiError>>>>;
+
+/// Locks a mutex, recovering it if a panicking holder poisoned it.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// The connection and the collection cached beside it (loaded on first use).
@@ -91,6 +100,7 @@ impl Db {
         Ok((
             Db {
                 inner: Arc::new(Mutex::new(Inner { conn, cache: None })),
+                vote_queue: Arc::default(),
             },
             report,
         ))
@@ -164,15 +174,50 @@ impl Db {
             .await
     }
 
-    /// Applies a batch of votes received at `now` (ms since the epoch).
+    /// Applies a batch of votes received at `now` (ms since the epoch), durably, before it
+    /// answers. Group commit: the batch joins a queue, and whichever request next holds the
+    /// connection applies every queued batch in one transaction, so concurrent voters share
+    /// one fsync. When this request gets the connection its batch has been committed, by an
+    /// earlier holder or by itself.
     pub async fn cast_votes(
         &self,
         limits: crate::config::VoteLimits,
         batch: VoteBatch,
         now: i64,
     ) -> Result<VoteResponse, ApiError> {
-        self.call_cached(move |c, m| votes::cast(c, m, &limits, &batch, now))
-            .await
+        let slot: VoteSlot = Arc::new(Mutex::new(None));
+        lock(&self.vote_queue).push((votes::Job { limits, batch, now }, slot.clone()));
+        let queue = self.vote_queue.clone();
+        self.call_cached(move |c, m| {
+            let group = std::mem::take(&mut *lock(&queue));
+            if group.is_empty() {
+                return Ok(());
+            }
+            let (jobs, slots): (Vec<_>, Vec<_>) = group.into_iter().unzip();
+            match votes::cast_group(c, m, &jobs) {
+                Ok(answers) => {
+                    for (slot, answer) in slots.iter().zip(answers) {
+                        *lock(slot) = Some(Ok(answer));
+                    }
+                    Ok(())
+                }
+                Err(e) => {
+                    for slot in &slots {
+                        *lock(slot) = Some(Err(e.clone()));
+                    }
+                    Err(e)
+                }
+            }
+        })
+        .await
+        .ok();
+        let answer = lock(&slot).take();
+        answer.unwrap_or_else(|| {
+            // The connection failed before any holder took the queue: withdraw the batch, so
+            // it is not applied later behind an error answer.
+            lock(&self.vote_queue).retain(|(_, s)| !Arc::ptr_eq(s, &slot));
+            Err(ApiError::internal("a vote batch was not applied"))
+        })
     }
 
     /// Changes the stored realm with `edit` in one transaction, validated and re-derived.

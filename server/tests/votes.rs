@@ -188,3 +188,32 @@ async fn seasons_are_listed_set_and_assigned() {
     let (_, after) = send(&app, TestRequest::get().uri("/api/realm")).await;
     assert_eq!(after, doc, "a refused assignment changes nothing");
 }
+
+#[actix_web::test]
+async fn concurrent_vote_batches_are_all_applied_once() {
+    let (_dir, st) = state_with(open_limits());
+    let db = st.db.clone();
+    let pool = engine::arena_pool(&engine::demo_realm());
+    let (a, b) = (pool[0].photo_id, pool[1].photo_id);
+    let handles: Vec<_> = (0..12)
+        .map(|i| {
+            let db = db.clone();
+            let batch: engine::wire::VoteBatch = serde_json::from_value(json!({
+                "voter": format!("voter-{i}"),
+                "votes": [vote(a, b, 1_000_000 + i)]
+            }))
+            .unwrap();
+            actix_web::rt::spawn(
+                async move { db.cast_votes(open_limits(), batch, 5_000_000).await },
+            )
+        })
+        .collect();
+    for h in handles {
+        let res = h.await.unwrap().unwrap();
+        assert!(res.results[0].counted);
+    }
+    let realm = db.realm().await.unwrap();
+    assert_eq!(realm.rating_of(a).judged, pool[0].judged + 12);
+    assert_eq!(realm.rating_of(a).wins, pool[0].wins + 12);
+    assert_eq!(realm.rating_of(b).judged, pool[1].judged + 12);
+}

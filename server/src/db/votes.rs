@@ -55,14 +55,23 @@ fn uncounted(
     Ok(None)
 }
 
-/// Applies a batch of votes received at `now` (ms since the epoch) in one transaction.
-pub fn cast(
+/// One request's votes, waiting for the next group commit.
+pub struct Job {
+    /// The limits in force.
+    pub limits: VoteLimits,
+    /// The votes.
+    pub batch: VoteBatch,
+    /// When they arrived (ms since the epoch).
+    pub now: i64,
+}
+
+/// Applies the vote batches of several requests, in arrival order, in ONE transaction (one
+/// commit and one fsync for them all: group commit). Returns one answer per job.
+pub fn cast_group(
     conn: &mut Connection,
     cache: &mut Cached,
-    limits: &VoteLimits,
-    batch: &VoteBatch,
-    now: i64,
-) -> Result<VoteResponse, ApiError> {
+    jobs: &[Job],
+) -> Result<Vec<VoteResponse>, ApiError> {
     let realm = &cache.realm;
     let season = realm.settings.current_season;
     let eligible = |id: u64| {
@@ -73,55 +82,69 @@ pub fn cast(
         })
     };
     let mut touched: BTreeMap<u64, Rating> = BTreeMap::new();
-    let mut results = Vec::with_capacity(batch.votes.len());
+    let mut answers = Vec::with_capacity(jobs.len());
     let tx = conn.transaction()?;
     {
         let mut insert = tx.prepare_cached(
             "INSERT INTO votes (voter, chosen, other, cast_at, received_at, counted, reason)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         )?;
-        for v in &batch.votes {
-            let reason = uncounted(&tx, limits, &batch.voter, v, now, eligible)?;
-            if reason.is_none() {
-                let mut w = touched
-                    .get(&v.chosen)
-                    .copied()
-                    .unwrap_or_else(|| realm.rating_of(v.chosen));
-                let mut l = touched
-                    .get(&v.other)
-                    .copied()
-                    .unwrap_or_else(|| realm.rating_of(v.other));
-                engine::judge(&mut w, &mut l);
-                touched.insert(v.chosen, w);
-                touched.insert(v.other, l);
+        for Job { limits, batch, now } in jobs {
+            let mut results = Vec::with_capacity(batch.votes.len());
+            let mut mine = Vec::new();
+            for v in &batch.votes {
+                let reason = uncounted(&tx, limits, &batch.voter, v, *now, eligible)?;
+                if reason.is_none() {
+                    let current = |id| {
+                        touched
+                            .get(&id)
+                            .copied()
+                            .unwrap_or_else(|| realm.rating_of(id))
+                    };
+                    let (mut w, mut l) = (current(v.chosen), current(v.other));
+                    engine::judge(&mut w, &mut l);
+                    touched.insert(v.chosen, w);
+                    touched.insert(v.other, l);
+                    mine.extend([v.chosen, v.other]);
+                }
+                insert.execute(params![
+                    batch.voter,
+                    v.chosen as i64,
+                    v.other as i64,
+                    v.cast_at,
+                    now,
+                    reason.is_none(),
+                    reason
+                ])?;
+                results.push(VoteResult {
+                    counted: reason.is_none(),
+                    reason: reason.map(str::to_string),
+                });
             }
-            insert.execute(params![
-                batch.voter,
-                v.chosen as i64,
-                v.other as i64,
-                v.cast_at,
-                now,
-                reason.is_none(),
-                reason
-            ])?;
-            results.push(VoteResult {
-                counted: reason.is_none(),
-                reason: reason.map(str::to_string),
+            mine.sort_unstable();
+            mine.dedup();
+            answers.push(VoteResponse {
+                results,
+                ratings: mine.iter().map(|id| touched[id]).collect(),
             });
         }
     }
-    if !touched.is_empty() {
-        let changes: Vec<Change> = touched
-            .values()
-            .map(|r| {
-                Ok(Change {
-                    key: (RecordKind::Rating, r.photo_id),
-                    body: Some(serde_json::to_value(r).map_err(ApiError::internal)?),
-                })
+    let changes: Vec<Change> = touched
+        .values()
+        .map(|r| {
+            Ok(Change {
+                key: (RecordKind::Rating, r.photo_id),
+                body: Some(serde_json::to_value(r).map_err(ApiError::internal)?),
             })
-            .collect::<Result<_, ApiError>>()?;
-        let rev = sync::write(&tx, &changes)?;
-        tx.commit()?;
+        })
+        .collect::<Result<_, ApiError>>()?;
+    let rev = if changes.is_empty() {
+        None
+    } else {
+        Some(sync::write(&tx, &changes)?)
+    };
+    tx.commit()?;
+    if let Some(rev) = rev {
         cache.coll.apply(&changes, rev);
         for r in touched.values() {
             match cache
@@ -135,11 +158,6 @@ pub fn cast(
             }
         }
         cache.realm.ratings.sort_by_key(|r| r.photo_id);
-    } else {
-        tx.commit()?;
     }
-    Ok(VoteResponse {
-        results,
-        ratings: touched.into_values().collect(),
-    })
+    Ok(answers)
 }
