@@ -127,12 +127,78 @@ impl Collection {
 /// Validates a candidate realm and re-derives it with engine: ratings of photos that no longer
 /// exist go with them (ratings are server-owned), the whole document must validate, and every
 /// photo's stats are recomputed, whatever numbers arrived.
-pub fn settle(mut realm: Realm) -> Result<Realm, ApiError> {
+pub fn settle(realm: Realm) -> Result<Realm, ApiError> {
+    settle_reporting(realm).map(|(r, _)| r)
+}
+
+/// As [`settle`], also naming the photos whose stats the re-derivation changed.
+pub fn settle_reporting(mut realm: Realm) -> Result<(Realm, Vec<u64>), ApiError> {
     let photos: std::collections::BTreeSet<u64> = realm.photos.iter().map(|p| p.id).collect();
     realm.ratings.retain(|r| photos.contains(&r.photo_id));
     realm.validate().map_err(|e| invalid(e, "the realm"))?;
-    engine::recalculate_all(&mut realm);
-    Ok(realm)
+    let report = engine::recalculate_all(&mut realm);
+    Ok((realm, report.changed))
+}
+
+/// Per record kind: the realm's collection and how an item names its id. Every kind must be
+/// listed (the matches below are exhaustive), so a new kind cannot be forgotten.
+macro_rules! by_kind {
+    ($( $variant:ident => $field:ident . $id:ident ),* $(,)?) => {
+        /// Replaces (with the record of `one`, a realm holding just it) or removes (`None`) the
+        /// record `key` in `realm`, keeping document order. Cheaper than rebuilding the realm.
+        pub fn splice(realm: &mut Realm, key: Key, one: Option<Realm>) {
+            let (kind, id) = key;
+            match kind {
+                RecordKind::Map => if let Some(o) = one { realm.map = o.map },
+                RecordKind::Settings => if let Some(o) = one { realm.settings = o.settings },
+                $(RecordKind::$variant => {
+                    realm.$field.retain(|x| x.$id != id);
+                    if let Some(o) = one {
+                        realm.$field.extend(o.$field);
+                    }
+                })*
+            }
+            realm.sort();
+        }
+
+        /// The record `key` of `realm` as engine writes it, if it is there.
+        pub fn body_of(realm: &Realm, key: Key) -> Option<Value> {
+            let (kind, id) = key;
+            let v = match kind {
+                RecordKind::Map => serde_json::to_value(&realm.map),
+                RecordKind::Settings => serde_json::to_value(realm.settings),
+                $(RecordKind::$variant => {
+                    serde_json::to_value(realm.$field.iter().find(|x| x.$id == id)?)
+                })*
+            };
+            v.ok()
+        }
+    };
+}
+
+by_kind! {
+    Season => seasons.id,
+    Colour => colours.id,
+    Material => materials.id,
+    Weapon => weapons.id,
+    Armor => armor.id,
+    Headwear => headwear.id,
+    Backpiece => backpieces.id,
+    Legwear => legwear.id,
+    Shield => shields.id,
+    Beast => beasts.id,
+    MovementType => movement_types.id,
+    Species => species.id,
+    Creature => creatures.id,
+    UniqueItem => unique_items.id,
+    MachineKind => machine_kinds.id,
+    Barding => bardings.id,
+    Faction => factions.id,
+    Regiment => regiments.id,
+    EquipmentType => equipment_types.id,
+    Buff => buffs.id,
+    Photo => photos.id,
+    Rating => ratings.photo_id,
 }
 
 /// A 422 for a realm the change would leave invalid, naming the document field.
@@ -147,8 +213,14 @@ fn invalid(e: DocError, what: &str) -> ApiError {
 
 /// Checks a record body against its kind's engine type and returns it as engine writes it.
 /// `at` is the body's path in the request (`mutations[2].body`); errors name the field below it.
-/// Unknown fields are refused, and a body whose own id differs from `id` too.
-pub fn parse_body(kind: RecordKind, id: u64, body: &Value, at: &str) -> Result<Value, ApiError> {
+/// Unknown fields are refused, and a body whose own id differs from `id` too. Also returns a
+/// realm holding just the record, for [`splice`].
+pub fn parse_body(
+    kind: RecordKind,
+    id: u64,
+    body: &Value,
+    at: &str,
+) -> Result<(Value, Realm), ApiError> {
     if kind.is_singleton() && id != 0 {
         return Err(ApiError::bad_field(
             at.replace(".body", ".id"),
@@ -197,7 +269,7 @@ pub fn parse_body(kind: RecordKind, id: u64, body: &Value, at: &str) -> Result<V
     if let Some(path) = unknown_field(body, &record.body, at) {
         return Err(ApiError::bad_field(path, "unknown field"));
     }
-    Ok(record.body)
+    Ok((record.body, realm))
 }
 
 /// The path of the first key in `sent` that engine's type did not read back into `kept`.
@@ -241,7 +313,7 @@ mod tests {
         let demo = engine::demo_realm();
         let photo = serde_json::to_value(&demo.photos[0]).unwrap();
         let id = demo.photos[0].id;
-        let kept = parse_body(RecordKind::Photo, id, &photo, "body").unwrap();
+        let (kept, _) = parse_body(RecordKind::Photo, id, &photo, "body").unwrap();
         assert_eq!(kept, photo);
         let mut extra = photo.clone();
         extra["sparkle"] = Value::Bool(true);
@@ -268,5 +340,27 @@ mod tests {
             body: None
         }));
         assert!(changes.iter().all(|ch| ch.body.is_none()));
+    }
+
+    #[test]
+    fn splicing_a_record_matches_rebuilding_the_realm() {
+        let c = demo_collection();
+        let realm = c.realm().unwrap();
+        for kind in RecordKind::ALL {
+            let Some(rec) = realm.to_records().into_iter().find(|r| r.kind == kind) else {
+                continue;
+            };
+            let key = (kind, rec.id);
+            assert_eq!(body_of(&realm, key).as_ref(), Some(&rec.body), "{kind:?}");
+            let (body, one) = parse_body(kind, rec.id, &rec.body, "body").unwrap();
+            let mut spliced = realm.clone();
+            splice(&mut spliced, key, Some(one));
+            assert_eq!(spliced, c.realm_with(key, Some(&body)).unwrap(), "{kind:?}");
+            if !kind.is_singleton() {
+                let mut removed = realm.clone();
+                splice(&mut removed, key, None);
+                assert_eq!(removed, c.realm_with(key, None).unwrap(), "{kind:?}");
+            }
+        }
     }
 }

@@ -144,14 +144,18 @@ enum Outcome {
     Rejected(ApiError),
 }
 
-/// Applies a push: each mutation in its own transaction together with the client's
-/// last-applied id, so a retry is acknowledged without effect and a gap stops the batch.
+/// Applies a push in ONE transaction (one durable commit): each mutation is decided against
+/// the collection as the mutations before it left it and consumed together with the client's
+/// last-applied id, so a retry is acknowledged without effect and a gap stops nothing but
+/// itself. If anything fails the whole push rolls back and the cache is dropped (a 5xx), so a
+/// retry sees the store as it was.
 pub fn push(
     conn: &mut Connection,
     cache: &mut Cached,
     req: &PushRequest,
 ) -> Result<PushResponse, ApiError> {
     let mut last = last_applied(conn, &req.client_id)?;
+    let tx = conn.transaction()?;
     let mut results = Vec::with_capacity(req.mutations.len());
     for (i, m) in req.mutations.iter().enumerate() {
         let mutation_id = m.mutation_id;
@@ -173,18 +177,12 @@ pub fn push(
             });
             continue;
         }
-        let outcome = decide(&cache.coll, m, i)?;
-        let tx = conn.transaction()?;
-        let written = match &outcome {
-            Outcome::Write(changes, _) => Some(write(&tx, changes)?),
-            _ => None,
-        };
-        set_last_applied(&tx, &req.client_id, mutation_id)?;
-        tx.commit()?;
+        let outcome = decide(cache, m, i)?;
         last = mutation_id;
         results.push(match outcome {
             Outcome::Write(changes, next) => {
-                cache.coll.apply(&changes, written.unwrap_or(0));
+                let rev = write(&tx, &changes)?;
+                cache.coll.apply(&changes, rev);
                 cache.realm = *next;
                 let key = (kind_named(&m.kind).unwrap_or(RecordKind::Map), m.id);
                 let revision = cache.coll.rows.get(&key).map_or(0, |s| s.revision);
@@ -207,15 +205,19 @@ pub fn push(
             },
         });
     }
+    set_last_applied(&tx, &req.client_id, last)?;
+    let server_rev = server_rev(&tx)?;
+    tx.commit()?;
     Ok(PushResponse {
         results,
-        server_rev: server_rev(conn)?,
+        server_rev,
     })
 }
 
 /// Decides a mutation against the collection as it stands. An `Err` is the server's failure;
 /// a refusal of the mutation is `Outcome::Rejected`.
-fn decide(coll: &Collection, m: &Mutation, i: usize) -> Result<Outcome, ApiError> {
+fn decide(cache: &Cached, m: &Mutation, i: usize) -> Result<Outcome, ApiError> {
+    let coll = &cache.coll;
     let at = format!("mutations[{i}]");
     let Some(kind) = kind_named(&m.kind) else {
         return Ok(Outcome::Rejected(ApiError::bad_field(
@@ -244,10 +246,10 @@ fn decide(coll: &Collection, m: &Mutation, i: usize) -> Result<Outcome, ApiError
         }
         _ => {}
     }
-    let body = match (m.op, &m.body) {
+    let one = match (m.op, &m.body) {
         (Op::Put, Some(body)) => {
             match collection::parse_body(kind, m.id, body, &format!("{at}.body")) {
-                Ok(b) => Some(b),
+                Ok((_, one)) => Some(one),
                 Err(e) => return Ok(Outcome::Rejected(e)),
             }
         }
@@ -271,15 +273,44 @@ fn decide(coll: &Collection, m: &Mutation, i: usize) -> Result<Outcome, ApiError
         }
         (Op::Delete, None) => None,
     };
-    let next = match coll
-        .realm_with(key, body.as_ref())
-        .and_then(collection::settle)
-    {
+    // The realm with the change, spliced into the cached one (rebuilding it from records
+    // would cost far more), then validated and re-derived.
+    let mut next = cache.realm.clone();
+    collection::splice(&mut next, key, one);
+    let (next, rederived) = match collection::settle_reporting(next) {
         Ok(r) => r,
         Err(e) if e.status.is_client_error() => return Ok(Outcome::Rejected(e)),
         Err(e) => return Err(e),
     };
-    Ok(Outcome::Write(coll.diff(&next), Box::new(next)))
+    // The writes: the record itself as engine settled it, every other photo whose derived
+    // stats moved with it, and the rating of a photo that went.
+    let mut changes = vec![Change {
+        key,
+        body: collection::body_of(&next, key),
+    }];
+    changes.extend(
+        rederived
+            .into_iter()
+            .map(|id| (RecordKind::Photo, id))
+            .filter(|k| *k != key)
+            .map(|k| Change {
+                key: k,
+                body: collection::body_of(&next, k),
+            }),
+    );
+    changes.extend(
+        cache
+            .realm
+            .ratings
+            .iter()
+            .filter(|_| next.ratings.len() != cache.realm.ratings.len())
+            .filter(|r| !next.ratings.iter().any(|n| n.photo_id == r.photo_id))
+            .map(|r| Change {
+                key: (RecordKind::Rating, r.photo_id),
+                body: None,
+            }),
+    );
+    Ok(Outcome::Write(changes, Box::new(next)))
 }
 
 /// Every record changed after `since`, in change order, with the cursor to pull from next.
