@@ -28,27 +28,30 @@ fn uncounted(
     {
         return Ok(Some("too_fast"));
     }
-    let repeats: i64 = tx.query_row(
-        "SELECT COUNT(*) FROM votes WHERE voter = ?1 AND counted = 1
+    let repeats: i64 = tx
+        .prepare_cached(
+            "SELECT COUNT(*) FROM votes WHERE voter = ?1 AND counted = 1
            AND ((chosen = ?2 AND other = ?3) OR (chosen = ?3 AND other = ?2))
            AND cast_at > ?4 - ?5 AND cast_at < ?4 + ?5",
-        params![
-            voter,
-            v.chosen as i64,
-            v.other as i64,
-            v.cast_at,
-            limits.repeat_window_ms
-        ],
-        |r| r.get(0),
-    )?;
+        )?
+        .query_row(
+            params![
+                voter,
+                v.chosen as i64,
+                v.other as i64,
+                v.cast_at,
+                limits.repeat_window_ms
+            ],
+            |r| r.get(0),
+        )?;
     if repeats > 0 {
         return Ok(Some("duplicate_pair"));
     }
-    let recent: i64 = tx.query_row(
-        "SELECT COUNT(*) FROM votes WHERE voter = ?1 AND counted = 1 AND received_at > ?2",
-        params![voter, now - 60_000],
-        |r| r.get(0),
-    )?;
+    let recent: i64 = tx
+        .prepare_cached(
+            "SELECT COUNT(*) FROM votes WHERE voter = ?1 AND counted = 1 AND received_at > ?2",
+        )?
+        .query_row(params![voter, now - 60_000], |r| r.get(0))?;
     if recent >= i64::from(limits.per_minute) {
         return Ok(Some("rate_limited"));
     }
