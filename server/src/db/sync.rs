@@ -1,6 +1,6 @@
 //! Record writes and the sync protocol (see ARCHITECTURE.md, "Sync protocol").
 
-use crate::collection::{self, Cached, Change, Collection, Stored};
+use crate::collection::{self, Cached, Change, Collection, Key, Stored};
 use crate::error::ApiError;
 use engine::wire::{
     ErrorBody, ImportResponse, Mutation, MutationResult, Op, PullResponse, PushRequest,
@@ -217,61 +217,9 @@ pub fn push(
 /// Decides a mutation against the collection as it stands. An `Err` is the server's failure;
 /// a refusal of the mutation is `Outcome::Rejected`.
 fn decide(cache: &Cached, m: &Mutation, i: usize) -> Result<Outcome, ApiError> {
-    let coll = &cache.coll;
-    let at = format!("mutations[{i}]");
-    let Some(kind) = kind_named(&m.kind) else {
-        return Ok(Outcome::Rejected(ApiError::bad_field(
-            format!("{at}.kind"),
-            format!("no record kind {:?}", m.kind),
-        )));
-    };
-    if kind == RecordKind::Rating {
-        return Ok(Outcome::Rejected(ApiError::bad_field(
-            format!("{at}.kind"),
-            "ratings are the server's: they change only by votes",
-        )));
-    }
-    let key = (kind, m.id);
-    let current = coll.rows.get(&key);
-    let conflict = |s: &Stored| Ok(Outcome::Conflict(sync_record(kind, m.id, s)));
-    match (current, m.base_revision) {
-        // A tombstone is final: no edit, however late, brings the record back.
-        (Some(s), _) if s.deleted => return conflict(s),
-        (Some(s), base) if base != Some(s.revision) => return conflict(s),
-        (None, Some(_)) => {
-            return Ok(Outcome::Rejected(ApiError::bad_field(
-                format!("{at}.base_revision"),
-                "no such record: send null to create it",
-            )))
-        }
-        _ => {}
-    }
-    let one = match (m.op, &m.body) {
-        (Op::Put, Some(body)) => {
-            match collection::parse_body(kind, m.id, body, &format!("{at}.body")) {
-                Ok((_, one)) => Some(one),
-                Err(e) => return Ok(Outcome::Rejected(e)),
-            }
-        }
-        (Op::Put, None) => {
-            return Ok(Outcome::Rejected(ApiError::bad_field(
-                format!("{at}.body"),
-                "a put needs the record's body",
-            )))
-        }
-        (Op::Delete, Some(_)) => {
-            return Ok(Outcome::Rejected(ApiError::bad_field(
-                format!("{at}.body"),
-                "a delete carries no body",
-            )))
-        }
-        (Op::Delete, None) if kind.is_singleton() => {
-            return Ok(Outcome::Rejected(ApiError::bad_field(
-                format!("{at}.op"),
-                format!("the {} cannot be deleted", kind.name()),
-            )))
-        }
-        (Op::Delete, None) => None,
+    let (key, _, one) = match check(&cache.coll, m, i) {
+        Ok(k) => k,
+        Err(outcome) => return Ok(outcome),
     };
     // The realm with the change, spliced into the cached one (rebuilding it from records
     // would cost far more), then validated and re-derived.
@@ -282,35 +230,121 @@ fn decide(cache: &Cached, m: &Mutation, i: usize) -> Result<Outcome, ApiError> {
         Err(e) if e.status.is_client_error() => return Ok(Outcome::Rejected(e)),
         Err(e) => return Err(e),
     };
-    // The writes: the record itself as engine settled it, every other photo whose derived
-    // stats moved with it, and the rating of a photo that went.
-    let mut changes = vec![Change {
-        key,
-        body: collection::body_of(&next, key),
-    }];
+    let changes = writes(&cache.realm, &next, &[key], rederived);
+    Ok(Outcome::Write(changes, Box::new(next)))
+}
+
+/// The writes that take the store from `before` to the settled `next`: the `targets` as engine
+/// settled them (each once per mutation), every other photo whose derived stats moved, and the
+/// rating of a photo that went.
+fn writes(
+    before: &engine::Realm,
+    next: &engine::Realm,
+    targets: &[Key],
+    rederived: Vec<u64>,
+) -> Vec<Change> {
+    let mut changes: Vec<Change> = targets
+        .iter()
+        .map(|&key| Change {
+            key,
+            body: collection::body_of(next, key),
+        })
+        .collect();
     changes.extend(
         rederived
             .into_iter()
             .map(|id| (RecordKind::Photo, id))
-            .filter(|k| *k != key)
+            .filter(|k| !targets.contains(k))
             .map(|k| Change {
                 key: k,
-                body: collection::body_of(&next, k),
+                body: collection::body_of(next, k),
             }),
     );
-    changes.extend(
-        cache
-            .realm
-            .ratings
-            .iter()
-            .filter(|_| next.ratings.len() != cache.realm.ratings.len())
-            .filter(|r| !next.ratings.iter().any(|n| n.photo_id == r.photo_id))
-            .map(|r| Change {
-                key: (RecordKind::Rating, r.photo_id),
-                body: None,
-            }),
-    );
-    Ok(Outcome::Write(changes, Box::new(next)))
+    if next.ratings.len() != before.ratings.len() {
+        let kept: std::collections::BTreeSet<u64> =
+            next.ratings.iter().map(|r| r.photo_id).collect();
+        changes.extend(
+            before
+                .ratings
+                .iter()
+                .filter(|r| !kept.contains(&r.photo_id))
+                .map(|r| Change {
+                    key: (RecordKind::Rating, r.photo_id),
+                    body: None,
+                }),
+        );
+    }
+    changes
+}
+
+/// The checks of a mutation that need no validation of the realm: kind, ownership, tombstone,
+/// revision, body. Passes with the key, the body as engine reads it and a realm holding just
+/// the record (`None` for a delete); otherwise the outcome.
+#[allow(clippy::type_complexity)]
+fn check(
+    coll: &Collection,
+    m: &Mutation,
+    i: usize,
+) -> Result<(Key, Option<serde_json::Value>, Option<engine::Realm>), Outcome> {
+    let at = format!("mutations[{i}]");
+    let Some(kind) = kind_named(&m.kind) else {
+        return Err(Outcome::Rejected(ApiError::bad_field(
+            format!("{at}.kind"),
+            format!("no record kind {:?}", m.kind),
+        )));
+    };
+    if kind == RecordKind::Rating {
+        return Err(Outcome::Rejected(ApiError::bad_field(
+            format!("{at}.kind"),
+            "ratings are the server's: they change only by votes",
+        )));
+    }
+    let key = (kind, m.id);
+    let current = coll.rows.get(&key);
+    let conflict = |s: &Stored| Err(Outcome::Conflict(sync_record(kind, m.id, s)));
+    match (current, m.base_revision) {
+        // A tombstone is final: no edit, however late, brings the record back.
+        (Some(s), _) if s.deleted => return conflict(s),
+        (Some(s), base) if base != Some(s.revision) => return conflict(s),
+        (None, Some(_)) => {
+            return Err(Outcome::Rejected(ApiError::bad_field(
+                format!("{at}.base_revision"),
+                "no such record: send null to create it",
+            )))
+        }
+        _ => {}
+    }
+    let one = match (m.op, &m.body) {
+        (Op::Put, Some(body)) => {
+            match collection::parse_body(kind, m.id, body, &format!("{at}.body")) {
+                Ok((body, one)) => Some((body, one)),
+                Err(e) => return Err(Outcome::Rejected(e)),
+            }
+        }
+        (Op::Put, None) => {
+            return Err(Outcome::Rejected(ApiError::bad_field(
+                format!("{at}.body"),
+                "a put needs the record's body",
+            )))
+        }
+        (Op::Delete, Some(_)) => {
+            return Err(Outcome::Rejected(ApiError::bad_field(
+                format!("{at}.body"),
+                "a delete carries no body",
+            )))
+        }
+        (Op::Delete, None) if kind.is_singleton() => {
+            return Err(Outcome::Rejected(ApiError::bad_field(
+                format!("{at}.op"),
+                format!("the {} cannot be deleted", kind.name()),
+            )))
+        }
+        (Op::Delete, None) => None,
+    };
+    Ok(match one {
+        Some((body, one)) => (key, Some(body), Some(one)),
+        None => (key, None, None),
+    })
 }
 
 /// Every record changed after `since`, in change order, with the cursor to pull from next.
