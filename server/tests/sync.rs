@@ -358,3 +358,74 @@ async fn a_bad_import_names_the_field_and_changes_nothing() {
     }
     assert_eq!(realm(&app).await, doc);
 }
+
+#[actix_web::test]
+async fn one_push_may_chain_edits_and_an_invalid_one_is_refused_alone() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let (season, rev) = a_season(&app).await;
+    let id = season["id"].as_u64().unwrap();
+    let doc = realm(&app).await;
+    let photo = doc["photos"][0].clone();
+    let pid = photo["id"].as_u64().unwrap();
+    let (_, pull) = send(&app, TestRequest::get().uri("/api/sync/pull?since=0")).await;
+    let prev = pull["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "photo" && r["id"] == pid)
+        .unwrap()["revision"]
+        .as_u64()
+        .unwrap();
+    let mut dangling = photo.clone();
+    dangling["faction"] = json!(987654321);
+    let m = |n: u64, base: u64, name: &str| {
+        json!({"mutation_id": n, "op": "put", "kind": "season",
+        "id": id, "base_revision": base, "body": rename(season.clone(), name)})
+    };
+    // All valid: chained on the revisions the push itself produces, plus a stale one.
+    let (_, res) = send(
+        &app,
+        push(json!({"client_id": "c", "mutations": [
+            m(1, rev, "One"), m(2, rev + 1, "Two"), m(3, rev, "Stale")
+        ]})),
+    )
+    .await;
+    let st: Vec<&str> = (0..3)
+        .map(|i| res["results"][i]["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(st, ["applied", "applied", "conflict"], "{res}");
+    assert_eq!(res["results"][2]["current"]["body"]["name"], "Two");
+    assert!(res["results"][2]["current"]["server_rev"].as_u64().unwrap() > 0);
+    // One invalid among valid ones: only it is refused.
+    let (_, res) = send(&app, push(json!({"client_id": "c", "mutations": [
+        m(4, rev + 2, "Three"),
+        {"mutation_id": 5, "op": "put", "kind": "photo", "id": pid, "base_revision": prev, "body": dangling},
+        m(6, rev + 3, "Four")
+    ]}))).await;
+    let st: Vec<&str> = (0..3)
+        .map(|i| res["results"][i]["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(st, ["applied", "rejected", "applied"], "{res}");
+    assert!(res["results"][1]["error"]["field"]
+        .as_str()
+        .unwrap()
+        .ends_with(".faction"));
+    let after = realm(&app).await;
+    assert_eq!(after["photos"][0], photo);
+    assert!(after["seasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["name"] == "Four"));
+    // The store holds exactly the settled realm.
+    let (_, again) = send(
+        &app,
+        keyed(TestRequest::put().uri("/api/realm")).set_json(&after),
+    )
+    .await;
+    assert_eq!(
+        (again["changed"].as_u64(), again["deleted"].as_u64()),
+        (Some(0), Some(0))
+    );
+}

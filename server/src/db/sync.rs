@@ -154,57 +154,12 @@ pub fn push(
     cache: &mut Cached,
     req: &PushRequest,
 ) -> Result<PushResponse, ApiError> {
-    let mut last = last_applied(conn, &req.client_id)?;
+    let last = last_applied(conn, &req.client_id)?;
     let tx = conn.transaction()?;
-    let mut results = Vec::with_capacity(req.mutations.len());
-    for (i, m) in req.mutations.iter().enumerate() {
-        let mutation_id = m.mutation_id;
-        if mutation_id <= last {
-            results.push(MutationResult::Duplicate { mutation_id });
-            continue;
-        }
-        if mutation_id != last + 1 {
-            results.push(MutationResult::Rejected {
-                mutation_id,
-                error: ErrorBody {
-                    code: "gap".into(),
-                    message: format!(
-                        "mutation {} is the next this client may send; push it first",
-                        last + 1
-                    ),
-                    field: Some(format!("mutations[{i}].mutation_id")),
-                },
-            });
-            continue;
-        }
-        let outcome = decide(cache, m, i)?;
-        last = mutation_id;
-        results.push(match outcome {
-            Outcome::Write(changes, next) => {
-                let rev = write(&tx, &changes)?;
-                cache.coll.apply(&changes, rev);
-                cache.realm = *next;
-                let key = (kind_named(&m.kind).unwrap_or(RecordKind::Map), m.id);
-                let revision = cache.coll.rows.get(&key).map_or(0, |s| s.revision);
-                MutationResult::Applied {
-                    mutation_id,
-                    revision,
-                }
-            }
-            Outcome::Conflict(current) => MutationResult::Conflict {
-                mutation_id,
-                current,
-            },
-            Outcome::Rejected(e) => MutationResult::Rejected {
-                mutation_id,
-                error: ErrorBody {
-                    code: e.code.into(),
-                    message: e.message,
-                    field: e.field,
-                },
-            },
-        });
-    }
+    let (results, last) = match push_batched(&tx, cache, req, last)? {
+        Some(done) => done,
+        None => push_each(&tx, cache, req, last)?,
+    };
     set_last_applied(&tx, &req.client_id, last)?;
     let server_rev = server_rev(&tx)?;
     tx.commit()?;
@@ -212,6 +167,133 @@ pub fn push(
         results,
         server_rev,
     })
+}
+
+/// Whether mutation `mutation_id` is a retry or a gap, given the client's last consumed id.
+fn retry_or_gap(mutation_id: u64, last: u64, i: usize) -> Option<MutationResult> {
+    if mutation_id <= last {
+        return Some(MutationResult::Duplicate { mutation_id });
+    }
+    (mutation_id != last + 1).then(|| MutationResult::Rejected {
+        mutation_id,
+        error: ErrorBody {
+            code: "gap".into(),
+            message: format!(
+                "mutation {} is the next this client may send; push it first",
+                last + 1
+            ),
+            field: Some(format!("mutations[{i}].mutation_id")),
+        },
+    })
+}
+
+fn refused(mutation_id: u64, outcome: Outcome) -> MutationResult {
+    match outcome {
+        Outcome::Conflict(current) => MutationResult::Conflict {
+            mutation_id,
+            current,
+        },
+        Outcome::Rejected(e) => MutationResult::Rejected {
+            mutation_id,
+            error: ErrorBody {
+                code: e.code.into(),
+                message: e.message,
+                field: e.field,
+            },
+        },
+        Outcome::Write(..) => unreachable!("a write is not a refusal"),
+    }
+}
+
+/// The fast way through a push: every mutation that passes its own checks is spliced into one
+/// working realm, which is validated and re-derived ONCE at the end. If it validates, the
+/// push is written as one change; if not, `None`, and the caller decides the mutations one
+/// by one so the failure is pinned on the mutation that caused it.
+#[allow(clippy::type_complexity)]
+fn push_batched(
+    tx: &Transaction,
+    cache: &mut Cached,
+    req: &PushRequest,
+    mut last: u64,
+) -> Result<Option<(Vec<MutationResult>, u64)>, ApiError> {
+    let mut work = cache.clone();
+    let mut targets = Vec::new();
+    let mut results = Vec::with_capacity(req.mutations.len());
+    for (i, m) in req.mutations.iter().enumerate() {
+        if let Some(r) = retry_or_gap(m.mutation_id, last, i) {
+            results.push(r);
+            continue;
+        }
+        last = m.mutation_id;
+        match check(&work.coll, m, i) {
+            Err(outcome) => results.push(refused(m.mutation_id, outcome)),
+            Ok((key, body, one)) => {
+                collection::splice(&mut work.realm, key, one);
+                // Track the record's revision and life within the push, for later mutations.
+                work.coll.apply(&[Change { key, body }], 0);
+                targets.push(key);
+                results.push(MutationResult::Applied {
+                    mutation_id: m.mutation_id,
+                    revision: work.coll.rows.get(&key).map_or(0, |s| s.revision),
+                });
+            }
+        }
+    }
+    if targets.is_empty() {
+        return Ok(Some((results, last)));
+    }
+    let (next, rederived) = match collection::settle_reporting(work.realm) {
+        Ok(r) => r,
+        Err(e) if e.status.is_client_error() => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let changes = writes(&cache.realm, &next, &targets, rederived);
+    let rev = write(tx, &changes)?;
+    cache.coll.apply(&changes, rev);
+    cache.realm = next;
+    // A conflict with a record an earlier mutation of this push changed shows it as written.
+    for r in &mut results {
+        if let MutationResult::Conflict { current, .. } = r {
+            if let Some(kind) = kind_named(&current.kind) {
+                if let Some(s) = cache.coll.rows.get(&(kind, current.id)) {
+                    *current = sync_record(kind, current.id, s);
+                }
+            }
+        }
+    }
+    Ok(Some((results, last)))
+}
+
+/// The careful way through a push: each mutation is validated against the realm the ones
+/// before it left, so an invalid one is refused on its own.
+fn push_each(
+    tx: &Transaction,
+    cache: &mut Cached,
+    req: &PushRequest,
+    mut last: u64,
+) -> Result<(Vec<MutationResult>, u64), ApiError> {
+    let mut results = Vec::with_capacity(req.mutations.len());
+    for (i, m) in req.mutations.iter().enumerate() {
+        if let Some(r) = retry_or_gap(m.mutation_id, last, i) {
+            results.push(r);
+            continue;
+        }
+        last = m.mutation_id;
+        results.push(match decide(cache, m, i)? {
+            Outcome::Write(changes, next) => {
+                let rev = write(tx, &changes)?;
+                cache.coll.apply(&changes, rev);
+                cache.realm = *next;
+                let key = (kind_named(&m.kind).unwrap_or(RecordKind::Map), m.id);
+                MutationResult::Applied {
+                    mutation_id: m.mutation_id,
+                    revision: cache.coll.rows.get(&key).map_or(0, |s| s.revision),
+                }
+            }
+            refusal => refused(m.mutation_id, refusal),
+        });
+    }
+    Ok((results, last))
 }
 
 /// Decides a mutation against the collection as it stands. An `Err` is the server's failure;
