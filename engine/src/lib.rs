@@ -44,6 +44,7 @@ mod territory;
 mod testkit;
 mod totals;
 mod validate;
+pub mod wire;
 
 pub use arena::{
     arena_pool, bonus_curve, effective_rating, expected_score, is_judged, judge, judge_with,

@@ -13,6 +13,31 @@ pub struct Config {
     pub db: PathBuf,
     /// The built SPA (`--dist` / `BRICKREALM_DIST`).
     pub dist: PathBuf,
+    /// The editor key (`--editor-key` / `BRICKREALM_EDITOR_KEY`); generated on first start if unset.
+    pub editor_key: Option<String>,
+    /// When a vote is not counted.
+    pub votes: VoteLimits,
+}
+
+/// The limits past which a vote is stored but not counted (SPEC §4.2).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct VoteLimits {
+    /// The same pair from the same voter within this many ms counts once (`--vote-repeat-ms`).
+    pub repeat_window_ms: i64,
+    /// At most this many counted votes per voter per minute (`--vote-rate-per-minute`).
+    pub per_minute: u32,
+    /// An answer faster than this many ms after the pair was shown is not counted (`--vote-min-ms`).
+    pub min_answer_ms: i64,
+}
+
+impl Default for VoteLimits {
+    fn default() -> Self {
+        VoteLimits {
+            repeat_window_ms: 24 * 60 * 60 * 1000,
+            per_minute: 30,
+            min_answer_ms: 400,
+        }
+    }
 }
 
 impl Default for Config {
@@ -21,14 +46,20 @@ impl Default for Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db: PathBuf::from("data/brickrealm.db"),
             dist: PathBuf::from("dist"),
+            editor_key: None,
+            votes: VoteLimits::default(),
         }
     }
 }
 
 /// The text `--help` prints.
 pub const USAGE: &str = "usage: server [--bind ADDR:PORT | --port PORT] [--db FILE] [--dist DIR]
-  env: BRICKREALM_BIND, BRICKREALM_PORT, BRICKREALM_DB, BRICKREALM_DIST
-  defaults: 127.0.0.1:8080, data/brickrealm.db, dist";
+              [--editor-key KEY] [--vote-repeat-ms MS] [--vote-rate-per-minute N] [--vote-min-ms MS]
+       server backup FILE [--db FILE]   (online copy of the database)
+  env: BRICKREALM_BIND, BRICKREALM_PORT, BRICKREALM_DB, BRICKREALM_DIST, BRICKREALM_EDITOR_KEY,
+       BRICKREALM_VOTE_REPEAT_MS, BRICKREALM_VOTE_RATE_PER_MINUTE, BRICKREALM_VOTE_MIN_MS
+  defaults: 127.0.0.1:8080, data/brickrealm.db, dist, a generated key (printed once),
+            24 h, 30 a minute, 400 ms";
 
 impl Config {
     /// Reads the environment first, then the flags, so a flag overrides a variable.
@@ -52,6 +83,18 @@ impl Config {
         if let Some(v) = env("BRICKREALM_DIST") {
             cfg.dist = v.into();
         }
+        if let Some(v) = env("BRICKREALM_EDITOR_KEY") {
+            cfg.editor_key = Some(v);
+        }
+        if let Some(v) = env("BRICKREALM_VOTE_REPEAT_MS") {
+            cfg.votes.repeat_window_ms = number(&v).context("BRICKREALM_VOTE_REPEAT_MS")?;
+        }
+        if let Some(v) = env("BRICKREALM_VOTE_RATE_PER_MINUTE") {
+            cfg.votes.per_minute = number(&v).context("BRICKREALM_VOTE_RATE_PER_MINUTE")?;
+        }
+        if let Some(v) = env("BRICKREALM_VOTE_MIN_MS") {
+            cfg.votes.min_answer_ms = number(&v).context("BRICKREALM_VOTE_MIN_MS")?;
+        }
         let mut args = args.into_iter();
         while let Some(flag) = args.next() {
             let mut value = || args.next().with_context(|| format!("{flag} needs a value"));
@@ -65,11 +108,26 @@ impl Config {
                 }
                 "--db" => cfg.db = value()?.into(),
                 "--dist" => cfg.dist = value()?.into(),
+                "--editor-key" => cfg.editor_key = Some(value()?),
+                "--vote-repeat-ms" => {
+                    cfg.votes.repeat_window_ms = number(&value()?).context("--vote-repeat-ms")?
+                }
+                "--vote-rate-per-minute" => {
+                    cfg.votes.per_minute = number(&value()?).context("--vote-rate-per-minute")?
+                }
+                "--vote-min-ms" => {
+                    cfg.votes.min_answer_ms = number(&value()?).context("--vote-min-ms")?
+                }
                 other => bail!("unknown argument {other}\n{USAGE}"),
             }
         }
         Ok(cfg)
     }
+}
+
+fn number<T: std::str::FromStr>(v: &str) -> anyhow::Result<T> {
+    v.parse()
+        .map_err(|_| anyhow::anyhow!("not a non-negative whole number: {v}"))
 }
 
 fn parse_port(v: &str) -> anyhow::Result<u16> {
@@ -112,5 +170,21 @@ mod tests {
         assert!(format!("{err:#}").contains("BRICKREALM_BIND"), "{err:#}");
         assert!(load(&[], &["--frobnicate"]).is_err());
         assert!(load(&[], &["--db"]).is_err());
+        assert!(load(&[], &["--vote-min-ms", "soon"]).is_err());
+    }
+
+    #[test]
+    fn key_and_vote_limits_come_from_flags_or_env() {
+        let cfg = load(
+            &[
+                ("BRICKREALM_EDITOR_KEY", "k1"),
+                ("BRICKREALM_VOTE_MIN_MS", "7"),
+            ],
+            &["--vote-rate-per-minute", "1000"],
+        )
+        .unwrap();
+        assert_eq!(cfg.editor_key.as_deref(), Some("k1"));
+        assert_eq!(cfg.votes.min_answer_ms, 7);
+        assert_eq!(cfg.votes.per_minute, 1000);
     }
 }

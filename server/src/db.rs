@@ -3,10 +3,20 @@
 //! One connection behind a mutex is enough for a hobby community's traffic, and it makes
 //! every write trivially serialised. Calls run on actix's blocking pool via [`Db::call`].
 
+pub mod history;
+pub mod images;
+mod meta;
 mod migrations;
 mod records;
+mod sync;
+mod votes;
 
+use crate::collection::Cached;
 use crate::error::ApiError;
+use engine::wire::{
+    ChangeResponse, ImportResponse, PullResponse, PushRequest, PushResponse, VoteBatch,
+    VoteResponse,
+};
 use rusqlite::Connection;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -16,7 +26,22 @@ pub use records::RecordRow;
 /// A handle to the SQLite database, cheap to clone.
 #[derive(Clone)]
 pub struct Db {
-    conn: Arc<Mutex<Connection>>,
+    inner: Arc<Mutex<Inner>>,
+    vote_queue: Arc<Mutex<Vec<(votes::Job, VoteSlot)>>>,
+}
+
+/// Where a queued vote batch's answer is left.
+type VoteSlot = Arc<Mutex<Option<Result<VoteResponse, ApiError>>>>;
+
+/// Locks a mutex, recovering it if a panicking holder poisoned it.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The connection and the collection cached beside it (loaded on first use).
+struct Inner {
+    conn: Connection,
+    cache: Option<Cached>,
 }
 
 /// What opening the database did, for the start-up banner.
@@ -41,16 +66,28 @@ impl Db {
         Self::prepare(conn)
     }
 
+    /// Copies the database file at `db` to `dest` with SQLite's online backup, safe while a
+    /// server has it open (`server backup FILE`). The source is opened read-only and unmigrated.
+    pub fn backup_file(db: &Path, dest: &Path) -> anyhow::Result<()> {
+        if !db.exists() {
+            anyhow::bail!("no database at {}", db.display());
+        }
+        let conn = Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        conn.backup(rusqlite::MAIN_DB, dest, rusqlite::backup::NO_PROGRESS)?;
+        Ok(())
+    }
+
     /// An in-memory database, migrated and seeded, for tests.
     pub fn open_in_memory() -> anyhow::Result<(Db, OpenReport)> {
         Self::prepare(Connection::open_in_memory()?)
     }
 
     fn prepare(mut conn: Connection) -> anyhow::Result<(Db, OpenReport)> {
-        // WAL lets readers go on while a write commits; NORMAL sync is durable across a
-        // process crash (a power cut may lose the last commit, which is acceptable here).
+        // WAL lets readers go on while a write commits; FULL sync makes a commit durable
+        // before it is acknowledged, even across a power cut. Votes share one commit
+        // between concurrent requests (group commit) to keep that fast.
         conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         let (schema_version, migrated) = migrations::apply(&mut conn)?;
@@ -62,7 +99,8 @@ impl Db {
         };
         Ok((
             Db {
-                conn: Arc::new(Mutex::new(conn)),
+                inner: Arc::new(Mutex::new(Inner { conn, cache: None })),
+                vote_queue: Arc::default(),
             },
             report,
         ))
@@ -74,12 +112,37 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&mut Connection) -> Result<T, ApiError> + Send + 'static,
     {
-        let conn = self.conn.clone();
+        self.call_cached(|conn, _| f(conn)).await
+    }
+
+    /// As [`Db::call`], with the cached collection too. Writers mirror a change into the cache
+    /// only after its transaction committed; a server-side failure drops the cache all the
+    /// same, so the next call reloads it from the database.
+    pub async fn call_cached<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Connection, &mut Cached) -> Result<T, ApiError> + Send + 'static,
+    {
+        let inner = self.inner.clone();
         actix_web::web::block(move || {
             // A panic in another request must not take the database down with it: the
-            // connection itself is still sound, so recover it from the poisoned lock.
-            let mut guard = conn.lock().unwrap_or_else(|p| p.into_inner());
-            f(&mut guard)
+            // connection itself is still sound, so recover it from the poisoned lock (and
+            // drop the cache, which the panic may have left half-changed).
+            let mut guard = inner.lock().unwrap_or_else(|p| {
+                let mut g = p.into_inner();
+                g.cache = None;
+                g
+            });
+            let Inner { conn, cache } = &mut *guard;
+            let cached = match cache {
+                Some(c) => c,
+                None => cache.insert(sync::load_cache(conn)?),
+            };
+            let out = f(conn, cached);
+            if matches!(&out, Err(e) if e.status.is_server_error()) {
+                *cache = None;
+            }
+            out
         })
         .await
         .map_err(ApiError::internal)?
@@ -89,6 +152,139 @@ impl Db {
     pub async fn live_records(&self) -> Result<Vec<RecordRow>, ApiError> {
         self.call(|c| records::live(c).map_err(ApiError::internal))
             .await
+    }
+
+    /// The editor key in force (see `meta::editor_key`); the plain key when one was generated.
+    pub fn editor_key(
+        &self,
+        configured: Option<String>,
+    ) -> anyhow::Result<(crate::auth::EditorKey, Option<String>)> {
+        let guard = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        meta::editor_key(&guard.conn, configured.as_deref())
+    }
+
+    /// Applies a sync push.
+    pub async fn push(&self, req: PushRequest) -> Result<PushResponse, ApiError> {
+        self.call_cached(move |c, m| sync::push(c, m, &req)).await
+    }
+
+    /// Replaces the collection with a parsed realm document.
+    pub async fn import(&self, realm: engine::Realm) -> Result<ImportResponse, ApiError> {
+        self.call_cached(move |c, m| sync::import(c, m, realm))
+            .await
+    }
+
+    /// Applies a batch of votes received at `now` (ms since the epoch), durably, before it
+    /// answers. Group commit: the batch joins a queue, and whichever request next holds the
+    /// connection applies every queued batch in one transaction, so concurrent voters share
+    /// one fsync. When this request gets the connection its batch has been committed, by an
+    /// earlier holder or by itself.
+    pub async fn cast_votes(
+        &self,
+        limits: crate::config::VoteLimits,
+        batch: VoteBatch,
+        now: i64,
+    ) -> Result<VoteResponse, ApiError> {
+        let slot: VoteSlot = Arc::new(Mutex::new(None));
+        lock(&self.vote_queue).push((votes::Job { limits, batch, now }, slot.clone()));
+        let queue = self.vote_queue.clone();
+        self.call_cached(move |c, m| {
+            let group = std::mem::take(&mut *lock(&queue));
+            if group.is_empty() {
+                return Ok(());
+            }
+            let (jobs, slots): (Vec<_>, Vec<_>) = group.into_iter().unzip();
+            match votes::cast_group(c, m, &jobs) {
+                Ok(answers) => {
+                    for (slot, answer) in slots.iter().zip(answers) {
+                        *lock(slot) = Some(Ok(answer));
+                    }
+                    Ok(())
+                }
+                Err(e) => {
+                    for slot in &slots {
+                        *lock(slot) = Some(Err(e.clone()));
+                    }
+                    Err(e)
+                }
+            }
+        })
+        .await
+        .ok();
+        let answer = lock(&slot).take();
+        answer.unwrap_or_else(|| {
+            // The connection failed before any holder took the queue: withdraw the batch, so
+            // it is not applied later behind an error answer.
+            lock(&self.vote_queue).retain(|(_, s)| !Arc::ptr_eq(s, &slot));
+            Err(ApiError::internal("a vote batch was not applied"))
+        })
+    }
+
+    /// Changes the stored realm with `edit` in one transaction, validated and re-derived.
+    pub async fn change_realm(
+        &self,
+        edit: impl FnOnce(&mut engine::Realm) -> Result<(), ApiError> + Send + 'static,
+    ) -> Result<ChangeResponse, ApiError> {
+        self.call_cached(move |c, m| sync::change_realm(c, m, edit))
+            .await
+    }
+
+    /// The live realm as stored.
+    pub async fn realm(&self) -> Result<engine::Realm, ApiError> {
+        self.call_cached(|_, m| Ok(m.realm.clone())).await
+    }
+
+    /// Stores a live photo's image; `false` when there is no such photo.
+    pub async fn put_image(
+        &self,
+        photo: u64,
+        mime: &'static str,
+        bytes: Vec<u8>,
+    ) -> Result<bool, ApiError> {
+        self.call(move |c| images::put(c, photo, mime, &bytes))
+            .await
+    }
+
+    /// A photo's image (without bytes when `if_none_match` names its tag).
+    pub async fn image(
+        &self,
+        photo: u64,
+        if_none_match: Option<String>,
+    ) -> Result<Option<images::Image>, ApiError> {
+        self.call(move |c| images::get(c, photo, if_none_match.as_deref()))
+            .await
+    }
+
+    /// Appends a battle record.
+    pub async fn append_history(&self, head: history::Head, body: String) -> Result<(), ApiError> {
+        self.call(move |c| history::append(c, &head, &body)).await
+    }
+
+    /// Lists battle records.
+    pub async fn history(
+        &self,
+        filter: history::Filter,
+    ) -> Result<engine::wire::HistoryListing, ApiError> {
+        self.call(move |c| history::list(c, &filter)).await
+    }
+
+    /// One battle record's body.
+    pub async fn history_record(&self, id: u64) -> Result<Option<String>, ApiError> {
+        self.call(move |c| history::get(c, id)).await
+    }
+
+    /// Copies the database, consistently, to `dest` with SQLite's online backup.
+    pub async fn backup_to(&self, dest: std::path::PathBuf) -> Result<(), ApiError> {
+        self.call(move |c| {
+            c.backup(rusqlite::MAIN_DB, &dest, rusqlite::backup::NO_PROGRESS)?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Every record changed after `since`.
+    pub async fn pull(&self, since: u64) -> Result<PullResponse, ApiError> {
+        self.call(move |c| sync::pull(c, since)).await
     }
 
     /// The schema version and the number of live records, for `/api/health`.

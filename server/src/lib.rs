@@ -4,10 +4,12 @@
 //! The server is thin on purpose. It stores records, validates what it is sent, and takes any
 //! rule it needs from `engine`; it never computes a rule the client could disagree with.
 
+pub mod auth;
+pub mod collection;
 pub mod config;
 pub mod db;
 pub mod error;
-mod routes;
+pub mod routes;
 mod spa;
 
 use actix_web::web;
@@ -26,6 +28,10 @@ pub struct AppState {
     pub db: db::Db,
     /// Where the built SPA lives (Trunk's `dist/`).
     pub dist: PathBuf,
+    /// The editor key collection writes need.
+    pub editor: auth::EditorKey,
+    /// When a vote is stored but not counted.
+    pub votes: config::VoteLimits,
 }
 
 /// Registers the API and the SPA on an actix `App`.

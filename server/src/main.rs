@@ -1,6 +1,7 @@
 //! The server binary: configuration, database, and the route table. Wiring only.
 
 use actix_web::{middleware, App, HttpServer};
+use anyhow::Context;
 use server::{config::Config, db::Db, AppState};
 
 #[actix_web::main]
@@ -8,6 +9,16 @@ async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!("{}", server::config::USAGE);
+        return Ok(());
+    }
+    if args.first().map(String::as_str) == Some("backup") {
+        let dest = args
+            .get(1)
+            .context("backup needs a destination FILE")?
+            .clone();
+        let cfg = Config::load(|k| std::env::var(k).ok(), args.into_iter().skip(2))?;
+        Db::backup_file(&cfg.db, std::path::Path::new(&dest))?;
+        println!("backed up {} to {dest}", cfg.db.display());
         return Ok(());
     }
     let cfg = Config::load(|k| std::env::var(k).ok(), args)?;
@@ -23,9 +34,15 @@ async fn main() -> anyhow::Result<()> {
             ""
         }
     );
+    let (editor, generated) = db.editor_key(cfg.editor_key.clone())?;
+    if let Some(key) = generated {
+        println!("editor key (shown once, only its hash is kept): {key}");
+    }
     let state = AppState {
         db,
         dist: cfg.dist.clone(),
+        editor,
+        votes: cfg.votes,
     };
     let server = HttpServer::new(move || {
         App::new()

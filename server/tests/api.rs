@@ -7,7 +7,12 @@ use std::path::PathBuf;
 fn state(dist: PathBuf) -> AppState {
     let (db, report) = Db::open_in_memory().unwrap();
     assert!(report.seeded);
-    AppState { db, dist }
+    AppState {
+        db,
+        dist,
+        editor: server::auth::EditorKey::from_plain("k"),
+        votes: Default::default(),
+    }
 }
 
 fn dist_with_index() -> tempfile::TempDir {

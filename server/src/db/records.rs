@@ -53,7 +53,7 @@ pub fn seed_if_empty(conn: &mut Connection, realm: impl FnOnce() -> Realm) -> an
 }
 
 /// Advances and returns the global change counter. Call inside the write's transaction.
-fn bump_server_rev(conn: &Connection) -> rusqlite::Result<i64> {
+pub(crate) fn bump_server_rev(conn: &Connection) -> rusqlite::Result<i64> {
     conn.query_row(
         "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'server_rev'
          RETURNING CAST(value AS INTEGER)",

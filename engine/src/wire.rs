@@ -1,0 +1,289 @@
+//! The HTTP API's envelopes, shared by the app (which sends requests and reads responses) and the
+//! server (which does the opposite), so the two cannot drift apart.
+//!
+//! Request types refuse unknown fields (the server is strict in what it accepts); response types
+//! do not, so an older app reads a newer server's answers and ignores what it does not know.
+//! Record bodies travel as plain JSON: the server checks each against its kind's engine type.
+
+use serde::{Deserialize, Serialize};
+
+/// Every failure the API reports: `{"error": {...}}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ErrorEnvelope {
+    /// What went wrong.
+    pub error: ErrorBody,
+}
+
+/// One failure: a stable code, a sentence, and the input field at fault when there is one.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ErrorBody {
+    /// Machine-readable, e.g. `bad_request`, `unauthorized`, `gap`.
+    pub code: String,
+    /// A sentence for a person.
+    pub message: String,
+    /// The offending input as a path (`mutations[2].body.name`), if any.
+    #[serde(default)]
+    pub field: Option<String>,
+}
+
+/// What a mutation does to its record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Op {
+    /// Create (`base_revision: null`) or replace the record with `body`.
+    Put,
+    /// Delete it, leaving a tombstone.
+    Delete,
+}
+
+/// `POST /api/sync/push`: a client's queued edits, oldest first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PushRequest {
+    /// The client's random id, kept with its queue.
+    pub client_id: String,
+    /// Mutations in the order they were made.
+    pub mutations: Vec<Mutation>,
+}
+
+/// One queued edit of one record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mutation {
+    /// 1, 2, 3 … per client, never reused: the server applies each id once.
+    pub mutation_id: u64,
+    /// Put or delete.
+    pub op: Op,
+    /// The record kind's name (`photo`, `faction`, …, see `RecordKind::name`).
+    pub kind: String,
+    /// The record's id (0 for the singletons `map` and `settings`).
+    pub id: u64,
+    /// The revision the client last saw; `null` when it creates the record.
+    pub base_revision: Option<u64>,
+    /// The whole record for a put; absent for a delete.
+    #[serde(default)]
+    pub body: Option<serde_json::Value>,
+}
+
+/// The answer to a push: one result per mutation, in order, and the cursor after it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PushResponse {
+    /// One per mutation sent.
+    pub results: Vec<MutationResult>,
+    /// The server's change counter after the push (pull from the cursor you had, not this).
+    pub server_rev: u64,
+}
+
+/// What became of one mutation. Every outcome but `gap` consumes the mutation id: drop it from
+/// the queue. A conflict is resolved by a new mutation based on `current.revision`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum MutationResult {
+    /// Written; the record now has `revision`.
+    Applied {
+        /// The mutation.
+        mutation_id: u64,
+        /// The record's revision after it.
+        revision: u64,
+    },
+    /// Already applied by an earlier push (a retry): nothing changed.
+    Duplicate {
+        /// The mutation.
+        mutation_id: u64,
+    },
+    /// The record changed since `base_revision` (or was deleted, or already exists): refused.
+    Conflict {
+        /// The mutation.
+        mutation_id: u64,
+        /// The record as the server holds it.
+        current: SyncRecord,
+    },
+    /// Refused as invalid, or (code `gap`) not yet applicable because earlier ids are missing.
+    Rejected {
+        /// The mutation.
+        mutation_id: u64,
+        /// Why, naming the field.
+        error: ErrorBody,
+    },
+}
+
+/// A record as sync moves it, tombstones included.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SyncRecord {
+    /// The record kind's name.
+    pub kind: String,
+    /// Its id.
+    pub id: u64,
+    /// Its revision (1 when created, +1 per change, the delete included).
+    pub revision: u64,
+    /// The server change counter at its last change.
+    pub server_rev: u64,
+    /// Whether it is a tombstone.
+    pub deleted: bool,
+    /// Its body; `null` for a tombstone.
+    pub body: Option<serde_json::Value>,
+}
+
+/// `GET /api/sync/pull?since=N`: every record changed after cursor `N`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PullResponse {
+    /// Changed records in change order, tombstones included.
+    pub records: Vec<SyncRecord>,
+    /// Pass this as `since` next time.
+    pub cursor: u64,
+}
+
+/// `PUT /api/realm` answers with what the import changed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ImportResponse {
+    /// Records created or changed.
+    pub changed: u64,
+    /// Records that became tombstones.
+    pub deleted: u64,
+    /// The server change counter after the import.
+    pub server_rev: u64,
+}
+
+/// `POST /api/votes`: a voter's judgements in the order they were made.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VoteBatch {
+    /// The anonymous voter id kept in the browser.
+    pub voter: String,
+    /// Judgements, oldest first.
+    pub votes: Vec<Vote>,
+}
+
+/// One judgement: `chosen` was preferred to `other`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Vote {
+    /// The photo chosen.
+    pub chosen: u64,
+    /// The photo passed over.
+    pub other: u64,
+    /// When it was cast, ms since the Unix epoch (client clock).
+    pub cast_at: i64,
+    /// When the pair was shown, same clock; used to spot implausibly fast answers.
+    #[serde(default)]
+    pub shown_at: Option<i64>,
+}
+
+/// The answer to a vote batch.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VoteResponse {
+    /// One per vote, in order.
+    pub results: Vec<VoteResult>,
+    /// The ratings of every photo a counted vote touched, after the batch.
+    pub ratings: Vec<crate::Rating>,
+}
+
+/// Whether one vote moved the ratings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VoteResult {
+    /// Applied through the Elo update.
+    pub counted: bool,
+    /// Why not, when not: `duplicate_pair`, `rate_limited`, `too_fast`.
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// `GET /api/seasons`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeasonsResponse {
+    /// Every season, by number.
+    pub seasons: Vec<crate::Season>,
+    /// The arena's current season number (0: none yet).
+    pub current_season: u32,
+}
+
+/// `PUT /api/seasons/current`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetCurrentSeason {
+    /// A season number that exists, or 0 for none.
+    pub current_season: u32,
+}
+
+/// `POST /api/seasons/assign`: put photos in a season (`null` takes them out of the arena).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AssignSeason {
+    /// A season number that exists, or null.
+    pub season: Option<u32>,
+    /// The photos to move.
+    pub photo_ids: Vec<u64>,
+}
+
+/// The answer to a season change.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChangeResponse {
+    /// Records that changed.
+    pub changed: u64,
+    /// The server change counter after it.
+    pub server_rev: u64,
+}
+
+/// One battle record in `GET /api/history`'s listing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HistoryEntry {
+    /// The record's id.
+    pub id: u64,
+    /// When it was fought, ms since the Unix epoch.
+    pub timestamp: i64,
+    /// Its battle system's name.
+    pub system: String,
+    /// Attacking faction.
+    pub attacker: u64,
+    /// Defending faction.
+    pub defender: u64,
+    /// `attacker` or `defender`.
+    pub winner: String,
+}
+
+/// `GET /api/history`: the matching records (newest first) and wins per system among them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HistoryListing {
+    /// Matching records, newest first.
+    pub entries: Vec<HistoryEntry>,
+    /// Per battle system among the matching records.
+    pub tallies: Vec<SystemTally>,
+}
+
+/// Battles fought under one system and who won them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SystemTally {
+    /// The system's name.
+    pub system: String,
+    /// Battles.
+    pub battles: u64,
+    /// Won by the attacker.
+    pub attacker_wins: u64,
+    /// Won by the defender.
+    pub defender_wins: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_refuse_unknown_fields_and_responses_tolerate_them() {
+        let push = r#"{"client_id":"c","mutations":[],"extra":1}"#;
+        assert!(serde_json::from_str::<PushRequest>(push).is_err());
+        let pull = r#"{"records":[],"cursor":3,"later":true}"#;
+        assert_eq!(
+            serde_json::from_str::<PullResponse>(pull).unwrap().cursor,
+            3
+        );
+    }
+
+    #[test]
+    fn a_result_is_tagged_by_status() {
+        let r = MutationResult::Duplicate { mutation_id: 4 };
+        assert_eq!(
+            serde_json::to_value(&r).unwrap(),
+            serde_json::json!({"status": "duplicate", "mutation_id": 4})
+        );
+    }
+}

@@ -1,0 +1,174 @@
+//! A bounded load client for a running server on loopback (run by hand, not in CI):
+//!
+//! ```text
+//! server --db /tmp/bench.db --editor-key K --vote-rate-per-minute 1000000 --vote-min-ms 0 &
+//! cargo run --release -p server --bin bench -- --addr 127.0.0.1:8080 --key K
+//! ```
+//!
+//! Phase 1: `--connections` keep-alive connections post single-vote batches for `--seconds`,
+//! each from a fresh voter id, and it prints votes per second and latency percentiles.
+//! Phase 2: one push of `--mutations` mutations (renaming a season that many times) and its time.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+struct Conn {
+    reader: BufReader<TcpStream>,
+    writer: TcpStream,
+}
+
+impl Conn {
+    fn open(addr: &str) -> std::io::Result<Conn> {
+        let s = TcpStream::connect(addr)?;
+        s.set_nodelay(true)?;
+        Ok(Conn {
+            reader: BufReader::new(s.try_clone()?),
+            writer: s,
+        })
+    }
+
+    /// One HTTP/1.1 request on the kept-alive connection; returns (status, body).
+    fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        key: Option<&str>,
+        body: &[u8],
+    ) -> std::io::Result<(u16, Vec<u8>)> {
+        let auth = key.map_or(String::new(), |k| format!("Authorization: Bearer {k}\r\n"));
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: bench\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            body.len()
+        );
+        self.writer.write_all(head.as_bytes())?;
+        self.writer.write_all(body)?;
+        let mut line = String::new();
+        self.reader.read_line(&mut line)?;
+        let status: u16 = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let mut len = 0usize;
+        loop {
+            line.clear();
+            self.reader.read_line(&mut line)?;
+            let l = line.trim_end();
+            if l.is_empty() {
+                break;
+            }
+            if let Some((k, v)) = l.split_once(':') {
+                if k.eq_ignore_ascii_case("content-length") {
+                    len = v.trim().parse().unwrap_or(0);
+                }
+            }
+        }
+        let mut buf = vec![0; len];
+        self.reader.read_exact(&mut buf)?;
+        Ok((status, buf))
+    }
+}
+
+fn arg(args: &[String], name: &str, default: &str) -> String {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .cloned()
+        .unwrap_or_else(|| default.to_string())
+}
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let addr = arg(&args, "--addr", "127.0.0.1:8080");
+    let key = arg(&args, "--key", "");
+    let conns: usize = arg(&args, "--connections", "32").parse()?;
+    let seconds: u64 = arg(&args, "--seconds", "10").parse()?;
+    let mutations: u64 = arg(&args, "--mutations", "1000").parse()?;
+
+    let mut c = Conn::open(&addr)?;
+    let (_, body) = c.request("GET", "/api/realm", None, b"")?;
+    let realm: engine::Realm = serde_json::from_slice(&body)?;
+    let pool: Vec<u64> = engine::arena_pool(&realm)
+        .iter()
+        .map(|r| r.photo_id)
+        .collect();
+    anyhow::ensure!(pool.len() >= 2, "the realm has fewer than two arena photos");
+
+    // Phase 1: votes.
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let threads: Vec<_> = (0..conns)
+        .map(|t| {
+            let (addr, pool) = (addr.clone(), pool.clone());
+            std::thread::spawn(move || -> anyhow::Result<(Vec<Duration>, u64)> {
+                let mut c = Conn::open(&addr)?;
+                let (mut lat, mut failed) = (Vec::new(), 0);
+                let mut n = 0u64;
+                while Instant::now() < deadline {
+                    n += 1;
+                    let i = (t as u64 * 7919 + n * 31) as usize;
+                    let (a, b) = (pool[i % pool.len()], pool[(i / 3 + 1) % pool.len()]);
+                    if a == b {
+                        continue;
+                    }
+                    let body = format!(
+                        r#"{{"voter":"bench-{t}-{n}","votes":[{{"chosen":{a},"other":{b},"cast_at":{n}000,"shown_at":1}}]}}"#
+                    );
+                    let start = Instant::now();
+                    let (status, _) = c.request("POST", "/api/votes", None, body.as_bytes())?;
+                    lat.push(start.elapsed());
+                    if status != 200 {
+                        failed += 1;
+                    }
+                }
+                Ok((lat, failed))
+            })
+        })
+        .collect();
+    let (mut lat, mut failed) = (Vec::new(), 0);
+    for t in threads {
+        let (l, f) = t.join().expect("a client thread panicked")?;
+        lat.extend(l);
+        failed += f;
+    }
+    lat.sort();
+    let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
+    println!(
+        "votes: {} in {seconds} s = {:.0}/s over {conns} connections; p50 {:?}, p99 {:?}, max {:?}; {failed} non-200",
+        lat.len(),
+        lat.len() as f64 / seconds as f64,
+        pct(0.50),
+        pct(0.99),
+        lat[lat.len() - 1]
+    );
+
+    // Phase 2: one push of `mutations` renames of one season (a fresh connection: the first
+    // one has idled past the server's keep-alive).
+    let mut c = Conn::open(&addr)?;
+    let (_, body) = c.request("GET", "/api/sync/pull?since=0", None, b"")?;
+    let pull: engine::wire::PullResponse = serde_json::from_slice(&body)?;
+    let season = pull
+        .records
+        .iter()
+        .find(|r| r.kind == "season" && !r.deleted)
+        .ok_or_else(|| anyhow::anyhow!("no season to rename"))?;
+    let client = format!("bench-{}", std::process::id());
+    let muts: Vec<serde_json::Value> = (0..mutations)
+        .map(|i| {
+            let mut b = season.body.clone().unwrap_or_default();
+            b["name"] = format!("Bench season {i}").into();
+            serde_json::json!({"mutation_id": i + 1, "op": "put", "kind": "season", "id": season.id,
+                "base_revision": season.revision + i, "body": b})
+        })
+        .collect();
+    let req = serde_json::to_vec(&serde_json::json!({"client_id": client, "mutations": muts}))?;
+    let start = Instant::now();
+    let (status, body) = c.request("POST", "/api/sync/push", Some(&key), &req)?;
+    let took = start.elapsed();
+    let res: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
+    let applied = res["results"]
+        .as_array()
+        .map_or(0, |r| r.iter().filter(|x| x["status"] == "applied").count());
+    println!("push: {mutations} mutations in {took:?} (status {status}, {applied} applied)");
+    Ok(())
+}

@@ -1,0 +1,89 @@
+//! Uploaded photographs (`photo_images`), kept apart from the photo records.
+
+use crate::error::ApiError;
+use rusqlite::{params, Connection, OptionalExtension};
+use sha2::{Digest, Sha256};
+
+/// A stored image.
+pub struct Image {
+    /// `image/png`, `image/jpeg` or `image/webp`.
+    pub mime: String,
+    /// Strong entity tag (quoted).
+    pub etag: String,
+    /// The bytes, unless the caller's tag already matched.
+    pub bytes: Option<Vec<u8>>,
+}
+
+/// The entity tag of `bytes`: a quoted prefix of their SHA-256.
+pub fn etag_of(bytes: &[u8]) -> String {
+    let hash = Sha256::digest(bytes);
+    let hex: String = hash[..16].iter().map(|b| format!("{b:02x}")).collect();
+    format!("\"{hex}\"")
+}
+
+/// Stores (or replaces) a live photo's image; `false` when there is no such photo.
+pub fn put(conn: &Connection, photo: u64, mime: &str, bytes: &[u8]) -> Result<bool, ApiError> {
+    let exists: Option<i64> = conn
+        .query_row(
+            "SELECT 1 FROM records WHERE kind = 'photo' AND id = ?1 AND deleted = 0",
+            [photo as i64],
+            |r| r.get(0),
+        )
+        .optional()?;
+    if exists.is_none() {
+        return Ok(false);
+    }
+    conn.execute(
+        "INSERT INTO photo_images (photo_id, mime, bytes, etag) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (photo_id) DO UPDATE SET mime = excluded.mime, bytes = excluded.bytes,
+             etag = excluded.etag",
+        params![photo as i64, mime, bytes, etag_of(bytes)],
+    )?;
+    Ok(true)
+}
+
+/// A photo's image; the bytes are left out when `if_none_match` names its tag.
+pub fn get(
+    conn: &Connection,
+    photo: u64,
+    if_none_match: Option<&str>,
+) -> Result<Option<Image>, ApiError> {
+    let head: Option<(String, String)> = conn
+        .query_row(
+            "SELECT mime, etag FROM photo_images WHERE photo_id = ?1",
+            [photo as i64],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    let Some((mime, mut etag)) = head else {
+        return Ok(None);
+    };
+    if !etag.is_empty() && if_none_match.is_some_and(|t| t.split(',').any(|t| t.trim() == etag)) {
+        return Ok(Some(Image {
+            mime,
+            etag,
+            bytes: None,
+        }));
+    }
+    let bytes: Vec<u8> = conn.query_row(
+        "SELECT bytes FROM photo_images WHERE photo_id = ?1",
+        [photo as i64],
+        |r| r.get(0),
+    )?;
+    if etag.is_empty() {
+        // A row from before tags were stored.
+        etag = etag_of(&bytes);
+        if if_none_match.is_some_and(|t| t.split(',').any(|t| t.trim() == etag)) {
+            return Ok(Some(Image {
+                mime,
+                etag,
+                bytes: None,
+            }));
+        }
+    }
+    Ok(Some(Image {
+        mime,
+        etag,
+        bytes: Some(bytes),
+    }))
+}

@@ -1,0 +1,166 @@
+//! Arena votes: stored whether counted or not; counted ones move the ratings through engine's
+//! Elo update, in arrival order, in the same transaction.
+
+use super::sync;
+use crate::collection::Cached;
+use crate::collection::Change;
+use crate::config::VoteLimits;
+use crate::error::ApiError;
+use engine::wire::{VoteBatch, VoteResponse, VoteResult};
+use engine::{Rating, RecordKind};
+use rusqlite::{params, Connection, Transaction};
+use std::collections::BTreeMap;
+
+/// Why a vote is not counted, checked in this order.
+fn uncounted(
+    tx: &Transaction,
+    limits: &VoteLimits,
+    voter: &str,
+    v: &engine::wire::Vote,
+    now: i64,
+    eligible: impl Fn(u64) -> bool,
+) -> Result<Option<&'static str>, ApiError> {
+    if !eligible(v.chosen) || !eligible(v.other) {
+        return Ok(Some("not_eligible"));
+    }
+    if v.shown_at
+        .is_some_and(|shown| v.cast_at - shown < limits.min_answer_ms)
+    {
+        return Ok(Some("too_fast"));
+    }
+    let repeats: i64 = tx
+        .prepare_cached(
+            "SELECT COUNT(*) FROM votes WHERE voter = ?1 AND counted = 1
+           AND ((chosen = ?2 AND other = ?3) OR (chosen = ?3 AND other = ?2))
+           AND cast_at > ?4 - ?5 AND cast_at < ?4 + ?5",
+        )?
+        .query_row(
+            params![
+                voter,
+                v.chosen as i64,
+                v.other as i64,
+                v.cast_at,
+                limits.repeat_window_ms
+            ],
+            |r| r.get(0),
+        )?;
+    if repeats > 0 {
+        return Ok(Some("duplicate_pair"));
+    }
+    let recent: i64 = tx
+        .prepare_cached(
+            "SELECT COUNT(*) FROM votes WHERE voter = ?1 AND counted = 1 AND received_at > ?2",
+        )?
+        .query_row(params![voter, now - 60_000], |r| r.get(0))?;
+    if recent >= i64::from(limits.per_minute) {
+        return Ok(Some("rate_limited"));
+    }
+    Ok(None)
+}
+
+/// One request's votes, waiting for the next group commit.
+pub struct Job {
+    /// The limits in force.
+    pub limits: VoteLimits,
+    /// The votes.
+    pub batch: VoteBatch,
+    /// When they arrived (ms since the epoch).
+    pub now: i64,
+}
+
+/// Applies the vote batches of several requests, in arrival order, in ONE transaction (one
+/// commit and one fsync for them all: group commit). Returns one answer per job.
+pub fn cast_group(
+    conn: &mut Connection,
+    cache: &mut Cached,
+    jobs: &[Job],
+) -> Result<Vec<VoteResponse>, ApiError> {
+    let realm = &cache.realm;
+    let season = realm.settings.current_season;
+    let eligible = |id: u64| {
+        realm.photo(id).is_some_and(|p| {
+            realm
+                .faction(p.faction)
+                .is_some_and(|f| engine::is_judged(p, f.kind, season))
+        })
+    };
+    let mut touched: BTreeMap<u64, Rating> = BTreeMap::new();
+    let mut answers = Vec::with_capacity(jobs.len());
+    let tx = conn.transaction()?;
+    {
+        let mut insert = tx.prepare_cached(
+            "INSERT INTO votes (voter, chosen, other, cast_at, received_at, counted, reason)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?;
+        for Job { limits, batch, now } in jobs {
+            let mut results = Vec::with_capacity(batch.votes.len());
+            let mut mine = Vec::new();
+            for v in &batch.votes {
+                let reason = uncounted(&tx, limits, &batch.voter, v, *now, eligible)?;
+                if reason.is_none() {
+                    let current = |id| {
+                        touched
+                            .get(&id)
+                            .copied()
+                            .unwrap_or_else(|| realm.rating_of(id))
+                    };
+                    let (mut w, mut l) = (current(v.chosen), current(v.other));
+                    engine::judge(&mut w, &mut l);
+                    touched.insert(v.chosen, w);
+                    touched.insert(v.other, l);
+                    mine.extend([v.chosen, v.other]);
+                }
+                insert.execute(params![
+                    batch.voter,
+                    v.chosen as i64,
+                    v.other as i64,
+                    v.cast_at,
+                    now,
+                    reason.is_none(),
+                    reason
+                ])?;
+                results.push(VoteResult {
+                    counted: reason.is_none(),
+                    reason: reason.map(str::to_string),
+                });
+            }
+            mine.sort_unstable();
+            mine.dedup();
+            answers.push(VoteResponse {
+                results,
+                ratings: mine.iter().map(|id| touched[id]).collect(),
+            });
+        }
+    }
+    let changes: Vec<Change> = touched
+        .values()
+        .map(|r| {
+            Ok(Change {
+                key: (RecordKind::Rating, r.photo_id),
+                body: Some(serde_json::to_value(r).map_err(ApiError::internal)?),
+            })
+        })
+        .collect::<Result<_, ApiError>>()?;
+    let rev = if changes.is_empty() {
+        None
+    } else {
+        Some(sync::write(&tx, &changes)?)
+    };
+    tx.commit()?;
+    if let Some(rev) = rev {
+        cache.coll.apply(&changes, rev);
+        for r in touched.values() {
+            match cache
+                .realm
+                .ratings
+                .iter_mut()
+                .find(|x| x.photo_id == r.photo_id)
+            {
+                Some(slot) => *slot = *r,
+                None => cache.realm.ratings.push(*r),
+            }
+        }
+        cache.realm.ratings.sort_by_key(|r| r.photo_id);
+    }
+    Ok(answers)
+}

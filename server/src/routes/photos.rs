@@ -1,0 +1,79 @@
+//! `PUT /api/photos/{id}/image` (editor) and `GET /api/photos/{id}/image` with caching headers.
+
+use crate::error::ApiError;
+use crate::AppState;
+use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+
+/// The largest image accepted.
+pub const MAX_IMAGE: usize = 5 * 1024 * 1024;
+
+/// The image type, from the bytes themselves (the declared content type is not trusted).
+pub fn sniff(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some("image/png")
+    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some("image/jpeg")
+    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        Some("image/webp")
+    } else {
+        None
+    }
+}
+
+/// Stores a photo's image.
+pub async fn put(
+    state: web::Data<AppState>,
+    id: web::Path<u64>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    if body.len() > MAX_IMAGE {
+        return Err(ApiError::status(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            "an image may be at most 5 MB",
+        ));
+    }
+    let mime = sniff(&body).ok_or_else(|| {
+        ApiError::status(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_image",
+            "send a PNG, JPEG or WebP image",
+        )
+    })?;
+    let id = id.into_inner();
+    if !state.db.put_image(id, mime, body.to_vec()).await? {
+        return Err(ApiError::not_found(format!("no photo {id}")));
+    }
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Serves a photo's image, answering 304 when the caller's copy is current.
+pub async fn get(
+    state: web::Data<AppState>,
+    id: web::Path<u64>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let tag = req
+        .headers()
+        .get(IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let id = id.into_inner();
+    let image = state
+        .db
+        .image(id, tag)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("photo {id} has no image")))?;
+    let mut res = match image.bytes {
+        None => HttpResponse::NotModified(),
+        Some(_) => HttpResponse::Ok(),
+    };
+    res.insert_header((ETAG, image.etag.clone()))
+        .insert_header((CACHE_CONTROL, "public, no-cache"));
+    Ok(match image.bytes {
+        None => res.finish(),
+        Some(bytes) => res.insert_header((CONTENT_TYPE, image.mime)).body(bytes),
+    })
+}

@@ -1,0 +1,42 @@
+//! `POST /api/sync/push` and `GET /api/sync/pull?since=N` (protocol in ARCHITECTURE.md).
+
+use crate::error::{parse_json, ApiError};
+use crate::AppState;
+use actix_web::{web, HttpResponse};
+use engine::wire::PushRequest;
+
+/// The most mutations one push may carry.
+pub const MAX_MUTATIONS: usize = 5000;
+
+/// Applies a client's queued mutations and answers one result per mutation.
+pub async fn push(state: web::Data<AppState>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
+    let req: PushRequest = parse_json(&body)?;
+    if req.client_id.is_empty() || req.client_id.len() > 64 {
+        return Err(ApiError::bad_field("client_id", "1 to 64 characters"));
+    }
+    if req.mutations.len() > MAX_MUTATIONS {
+        return Err(ApiError::bad_field(
+            "mutations",
+            format!("at most {MAX_MUTATIONS} mutations a push"),
+        ));
+    }
+    Ok(HttpResponse::Ok().json(state.db.push(req).await?))
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Since {
+    #[serde(default)]
+    since: u64,
+}
+
+/// Every record changed after the cursor, tombstones included.
+pub async fn pull(
+    state: web::Data<AppState>,
+    req: actix_web::HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let q: Since = web::Query::<Since>::from_query(req.query_string())
+        .map_err(|e| ApiError::bad_field("since", e.to_string()))?
+        .into_inner();
+    Ok(HttpResponse::Ok().json(state.db.pull(q.since).await?))
+}

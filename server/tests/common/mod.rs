@@ -1,0 +1,57 @@
+//! Shared set-up for the handler tests: a real SQLite file in a temporary directory.
+#![allow(dead_code)]
+
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::{test, App};
+use server::config::VoteLimits;
+use server::{auth::EditorKey, db::Db, AppState};
+
+/// The editor key every test server accepts.
+pub const KEY: &str = "test-editor-key";
+
+/// A seeded database file and the state over it; keep the directory alive.
+pub fn state() -> (tempfile::TempDir, AppState) {
+    state_with(VoteLimits::default())
+}
+
+/// As [`state`], with vote limits.
+pub fn state_with(votes: VoteLimits) -> (tempfile::TempDir, AppState) {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, report) = Db::open(&dir.path().join("realm.db")).unwrap();
+    assert!(report.seeded);
+    let state = AppState {
+        db,
+        dist: dir.path().join("dist"),
+        editor: EditorKey::from_plain(KEY),
+        votes,
+    };
+    (dir, state)
+}
+
+/// The application over `state`.
+pub async fn app(
+    state: AppState,
+) -> impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error> {
+    test::init_service(App::new().configure(server::configure(state))).await
+}
+
+/// Sends a request and returns the status and the JSON body (`null` when empty).
+pub async fn send(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    req: test::TestRequest,
+) -> (u16, serde_json::Value) {
+    let res = test::call_service(app, req.to_request()).await;
+    let status = res.status().as_u16();
+    let bytes = test::read_body(res).await;
+    let body = if bytes.is_empty() {
+        serde_json::Value::Null
+    } else {
+        serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null)
+    };
+    (status, body)
+}
+
+/// A request carrying the editor key.
+pub fn keyed(req: test::TestRequest) -> test::TestRequest {
+    req.insert_header(("Authorization", format!("Bearer {KEY}")))
+}

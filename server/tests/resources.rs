@@ -1,0 +1,180 @@
+//! Photo images, Realm History and backups.
+
+mod common;
+
+use actix_web::test::{self, TestRequest};
+use common::{app, keyed, send, state};
+use serde_json::json;
+
+const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR rest of a tiny picture";
+
+#[actix_web::test]
+async fn an_image_is_sniffed_stored_and_served_with_caching() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let (_, doc) = send(&app, TestRequest::get().uri("/api/realm")).await;
+    let id = doc["photos"][0]["id"].as_u64().unwrap();
+    let uri = format!("/api/photos/{id}/image");
+    // The content type claims PNG but the bytes are not an image.
+    let (status, err) = send(
+        &app,
+        keyed(TestRequest::put().uri(&uri))
+            .insert_header(("Content-Type", "image/png"))
+            .set_payload("GIF89a..."),
+    )
+    .await;
+    assert_eq!(status, 415, "{err}");
+    let big = vec![0xFFu8; 5 * 1024 * 1024 + 1];
+    let (status, _) = send(&app, keyed(TestRequest::put().uri(&uri)).set_payload(big)).await;
+    assert_eq!(status, 413);
+    let (status, _) = send(
+        &app,
+        keyed(TestRequest::put().uri("/api/photos/4242424242/image")).set_payload(PNG),
+    )
+    .await;
+    assert_eq!(status, 404);
+    let (status, _) = send(&app, keyed(TestRequest::put().uri(&uri)).set_payload(PNG)).await;
+    assert_eq!(status, 204);
+    let res = test::call_service(&app, TestRequest::get().uri(&uri).to_request()).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers().get("content-type").unwrap(), "image/png");
+    assert!(res
+        .headers()
+        .get("cache-control")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .contains("no-cache"));
+    let etag = res
+        .headers()
+        .get("etag")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(test::read_body(res).await, PNG);
+    let res = test::call_service(
+        &app,
+        TestRequest::get()
+            .uri(&uri)
+            .insert_header(("If-None-Match", etag.as_str()))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(res.status(), 304);
+    assert!(test::read_body(res).await.is_empty());
+}
+
+fn battle(id: u64, ts: i64, system: &str, a: u64, d: u64, winner: &str) -> serde_json::Value {
+    json!({"id": id, "timestamp": ts, "system": system, "source": "Map",
+           "attacker": {"faction_id": a, "name": "A"}, "defender": {"faction_id": d, "name": "D"},
+           "winner": winner, "strength_a": 1.5})
+}
+
+#[actix_web::test]
+async fn history_appends_lists_with_filters_and_tallies_and_reads_one() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    for b in [
+        battle(1, 1000, "v1", 10, 20, "attacker"),
+        battle(2, 2000, "v2", 20, 30, "defender"),
+        battle(3, 3000, "v2", 10, 30, "attacker"),
+    ] {
+        let (status, res) = send(&app, TestRequest::post().uri("/api/history").set_json(b)).await;
+        assert_eq!(status, 201, "{res}");
+    }
+    let (status, err) = send(
+        &app,
+        TestRequest::post()
+            .uri("/api/history")
+            .set_json(battle(1, 5, "v1", 1, 2, "attacker")),
+    )
+    .await;
+    assert_eq!(status, 409, "append-only: {err}");
+    let (status, err) = send(
+        &app,
+        TestRequest::post()
+            .uri("/api/history")
+            .set_json(json!({"id": 9, "timestamp": 1, "system": "v9"})),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(err["error"]["field"], "system");
+    let (status, err) = send(
+        &app,
+        TestRequest::post()
+            .uri("/api/history")
+            .set_json(battle(9, 1, "v1", 1, 2, "nobody")),
+    )
+    .await;
+    assert_eq!(
+        (status, err["error"]["field"].as_str()),
+        (400, Some("winner"))
+    );
+    let (_, all) = send(&app, TestRequest::get().uri("/api/history")).await;
+    let ids: Vec<u64> = all["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, [3, 2, 1]);
+    assert_eq!(
+        all["tallies"],
+        json!([
+            {"system": "v1", "battles": 1, "attacker_wins": 1, "defender_wins": 0},
+            {"system": "v2", "battles": 2, "attacker_wins": 1, "defender_wins": 1}
+        ])
+    );
+    let (_, f) = send(
+        &app,
+        TestRequest::get().uri("/api/history?faction=10&from=1500"),
+    )
+    .await;
+    assert_eq!(f["entries"].as_array().unwrap().len(), 1);
+    assert_eq!(f["entries"][0]["id"], 3);
+    let (_, s) = send(
+        &app,
+        TestRequest::get().uri("/api/history?system=v2&to=2500"),
+    )
+    .await;
+    assert_eq!(s["entries"][0]["id"], 2);
+    let (status, _) = send(&app, TestRequest::get().uri("/api/history?colour=red")).await;
+    assert_eq!(status, 400);
+    let (_, one) = send(&app, TestRequest::get().uri("/api/history/2")).await;
+    assert_eq!(one["strength_a"], 1.5);
+    let (status, _) = send(&app, TestRequest::get().uri("/api/history/77")).await;
+    assert_eq!(status, 404);
+}
+
+#[actix_web::test]
+async fn a_backup_is_a_consistent_openable_copy() {
+    let (dir, st) = state();
+    let db_path = dir.path().join("realm.db");
+    let app = app(st).await;
+    let res = test::call_service(
+        &app,
+        keyed(TestRequest::get().uri("/api/backup")).to_request(),
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    let bytes = test::read_body(res).await;
+    assert!(bytes.starts_with(b"SQLite format 3\0"));
+    let copy = dir.path().join("copy.db");
+    std::fs::write(&copy, &bytes).unwrap();
+    let (db, report) = server::db::Db::open(&copy).unwrap();
+    assert!(!report.seeded, "the copy carries the data");
+    let original = server::db::Db::open(&db_path).unwrap().0;
+    assert_eq!(db.stats().await.unwrap(), original.stats().await.unwrap());
+    let cli_copy = dir.path().join("cli.db");
+    server::db::Db::backup_file(&db_path, &cli_copy).unwrap();
+    assert_eq!(
+        server::db::Db::open(&cli_copy)
+            .unwrap()
+            .0
+            .stats()
+            .await
+            .unwrap(),
+        original.stats().await.unwrap()
+    );
+}

@@ -1,0 +1,431 @@
+//! The sync protocol and the editor key, over a real database file.
+
+mod common;
+
+use actix_web::test::TestRequest;
+use common::{app, keyed, send, state};
+use serde_json::{json, Value};
+
+fn push(body: Value) -> TestRequest {
+    keyed(TestRequest::post().uri("/api/sync/push")).set_json(body)
+}
+
+async fn realm(
+    app: &impl actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse,
+        Error = actix_web::Error,
+    >,
+) -> Value {
+    send(app, TestRequest::get().uri("/api/realm")).await.1
+}
+
+/// The first season of the demo, as a sync record body, and its revision.
+async fn a_season(
+    app: &impl actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse,
+        Error = actix_web::Error,
+    >,
+) -> (Value, u64) {
+    let (_, pull) = send(app, TestRequest::get().uri("/api/sync/pull?since=0")).await;
+    let rec = pull["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "season")
+        .unwrap()
+        .clone();
+    (rec["body"].clone(), rec["revision"].as_u64().unwrap())
+}
+
+fn rename(mut body: Value, name: &str) -> Value {
+    body["name"] = json!(name);
+    body
+}
+
+#[actix_web::test]
+async fn a_retried_push_is_applied_once() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let (season, rev) = a_season(&app).await;
+    let id = season["id"].as_u64().unwrap();
+    let req = json!({"client_id": "c1", "mutations": [
+        {"mutation_id": 1, "op": "put", "kind": "season", "id": id, "base_revision": rev,
+         "body": rename(season.clone(), "Renamed")}
+    ]});
+    let (status, first) = send(&app, push(req.clone())).await;
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(first["results"][0]["status"], "applied", "{first}");
+    assert_eq!(first["results"][0]["revision"], rev + 1);
+    let after = realm(&app).await;
+    let (_, again) = send(&app, push(req)).await;
+    assert_eq!(again["results"][0]["status"], "duplicate");
+    assert_eq!(realm(&app).await, after);
+    let (_, pull) = send(
+        &app,
+        TestRequest::get().uri(&format!(
+            "/api/sync/pull?since={}",
+            first["server_rev"].as_u64().unwrap() - 1
+        )),
+    )
+    .await;
+    assert_eq!(pull["records"].as_array().unwrap().len(), 1, "{pull}");
+    assert_eq!(pull["records"][0]["body"]["name"], "Renamed");
+}
+
+#[actix_web::test]
+async fn a_gap_is_rejected_and_changes_nothing() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let (season, rev) = a_season(&app).await;
+    let id = season["id"].as_u64().unwrap();
+    let before = realm(&app).await;
+    let (status, res) = send(
+        &app,
+        push(json!({"client_id": "c1", "mutations": [
+            {"mutation_id": 2, "op": "put", "kind": "season", "id": id, "base_revision": rev,
+             "body": rename(season, "Skipped ahead")}
+        ]})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(res["results"][0]["status"], "rejected");
+    assert_eq!(res["results"][0]["error"]["code"], "gap");
+    assert_eq!(realm(&app).await, before);
+}
+
+#[actix_web::test]
+async fn a_stale_update_conflicts_with_the_current_record() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let (season, rev) = a_season(&app).await;
+    let id = season["id"].as_u64().unwrap();
+    let m = |cid: &str, name: &str| {
+        json!({"client_id": cid, "mutations": [
+            {"mutation_id": 1, "op": "put", "kind": "season", "id": id, "base_revision": rev,
+             "body": rename(season.clone(), name)}
+        ]})
+    };
+    let (_, a) = send(&app, push(m("a", "From A"))).await;
+    assert_eq!(a["results"][0]["status"], "applied");
+    let (_, b) = send(&app, push(m("b", "From B"))).await;
+    assert_eq!(b["results"][0]["status"], "conflict", "{b}");
+    assert_eq!(b["results"][0]["current"]["body"]["name"], "From A");
+    assert_eq!(b["results"][0]["current"]["revision"], rev + 1);
+}
+
+#[actix_web::test]
+async fn a_tombstone_beats_a_late_offline_edit() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    // A photo nothing refers to can be deleted: pick the last photo.
+    let doc = realm(&app).await;
+    let photo = doc["photos"].as_array().unwrap().last().unwrap().clone();
+    let id = photo["id"].as_u64().unwrap();
+    let (_, pull) = send(&app, TestRequest::get().uri("/api/sync/pull?since=0")).await;
+    let rev = pull["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "photo" && r["id"] == id)
+        .unwrap()["revision"]
+        .as_u64()
+        .unwrap();
+    let (_, del) = send(
+        &app,
+        push(json!({"client_id": "a", "mutations": [
+            {"mutation_id": 1, "op": "delete", "kind": "photo", "id": id, "base_revision": rev}
+        ]})),
+    )
+    .await;
+    assert_eq!(del["results"][0]["status"], "applied", "{del}");
+    let mut late = photo.clone();
+    late["name"] = json!("Edited offline");
+    let (_, res) = send(&app, push(json!({"client_id": "b", "mutations": [
+        {"mutation_id": 1, "op": "put", "kind": "photo", "id": id, "base_revision": rev, "body": late.clone()},
+        {"mutation_id": 2, "op": "put", "kind": "photo", "id": id, "base_revision": null, "body": late}
+    ]}))).await;
+    assert_eq!(res["results"][0]["status"], "conflict", "{res}");
+    assert_eq!(res["results"][0]["current"]["deleted"], true);
+    assert_eq!(res["results"][1]["status"], "conflict");
+    let doc = realm(&app).await;
+    assert!(doc["photos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["id"] != id));
+    let (_, pull) = send(
+        &app,
+        TestRequest::get().uri(&format!(
+            "/api/sync/pull?since={}",
+            del["server_rev"].as_u64().unwrap() - 1
+        )),
+    )
+    .await;
+    assert!(
+        pull["records"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["id"] == id && r["deleted"] == true),
+        "{pull}"
+    );
+}
+
+#[actix_web::test]
+async fn invalid_bodies_are_refused_naming_the_field() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let doc = realm(&app).await;
+    let photo = doc["photos"][0].clone();
+    let id = photo["id"].as_u64().unwrap();
+    let (_, pull) = send(&app, TestRequest::get().uri("/api/sync/pull?since=0")).await;
+    let rev = pull["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "photo" && r["id"] == id)
+        .unwrap()["revision"]
+        .as_u64()
+        .unwrap();
+    let put = |i: u64, body: Value| json!({"mutation_id": i, "op": "put", "kind": "photo", "id": id, "base_revision": rev, "body": body});
+    let mut wrong_type = photo.clone();
+    wrong_type["name"] = json!(7);
+    let mut unknown = photo.clone();
+    unknown["glitter"] = json!(true);
+    let mut dangling = photo.clone();
+    dangling["faction"] = json!(987654321);
+    let (_, res) = send(&app, push(json!({"client_id": "c", "mutations": [
+        put(1, wrong_type), put(2, unknown), put(3, dangling),
+        {"mutation_id": 4, "op": "put", "kind": "rating", "id": id, "base_revision": null, "body": {}}
+    ]}))).await;
+    let fields: Vec<&str> = (0..4)
+        .map(|i| {
+            assert_eq!(res["results"][i]["status"], "rejected", "{res}");
+            res["results"][i]["error"]["field"].as_str().unwrap()
+        })
+        .collect();
+    assert_eq!(fields[0], "mutations[0].body.name");
+    assert_eq!(fields[1], "mutations[1].body.glitter");
+    assert!(fields[2].ends_with(".faction"), "{}", fields[2]);
+    assert_eq!(fields[3], "mutations[3].kind");
+    assert_eq!(realm(&app).await, doc);
+    // A malformed envelope is a 400 naming its field.
+    let (status, err) = send(
+        &app,
+        push(json!({"client_id": "c", "mutations": [], "extra": 1})),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(err["error"]["field"], "extra");
+    let (status, err) = send(
+        &app,
+        push(json!({"client_id": "c", "mutations": [{"mutation_id": "one"}]})),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(err["error"]["field"], "mutations[0].mutation_id");
+}
+
+#[actix_web::test]
+async fn derived_stats_that_arrive_are_re_derived() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let doc = realm(&app).await;
+    let photo = doc["photos"][0].clone();
+    let id = photo["id"].as_u64().unwrap();
+    let (_, pull) = send(&app, TestRequest::get().uri("/api/sync/pull?since=0")).await;
+    let rev = pull["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "photo" && r["id"] == id)
+        .unwrap()["revision"]
+        .as_u64()
+        .unwrap();
+    let mut forged = photo.clone();
+    forged["stats"]["attack_power"] = json!(99999.0);
+    let (_, res) = send(&app, push(json!({"client_id": "c", "mutations": [
+        {"mutation_id": 1, "op": "put", "kind": "photo", "id": id, "base_revision": rev, "body": forged}
+    ]}))).await;
+    assert_eq!(res["results"][0]["status"], "applied", "{res}");
+    let doc = realm(&app).await;
+    assert_eq!(doc["photos"][0]["stats"], photo["stats"]);
+    // Editing a weapon re-derives the photos that carry it; the store then holds exactly the
+    // settled realm, so importing what it exports changes nothing.
+    let weapon = doc["weapons"][0].clone();
+    let wid = weapon["id"].as_u64().unwrap();
+    let (_, pull) = send(&app, TestRequest::get().uri("/api/sync/pull?since=0")).await;
+    let wrev = pull["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "weapon" && r["id"] == wid)
+        .unwrap()["revision"]
+        .as_u64()
+        .unwrap();
+    let mut stronger = weapon.clone();
+    for (_, v) in stronger.as_object_mut().unwrap().iter_mut() {
+        if v.is_f64() {
+            *v = json!(v.as_f64().unwrap() + 3.0)
+        }
+    }
+    let (_, res) = send(&app, push(json!({"client_id": "c", "mutations": [
+        {"mutation_id": 2, "op": "put", "kind": "weapon", "id": wid, "base_revision": wrev, "body": stronger}
+    ]}))).await;
+    assert_eq!(res["results"][0]["status"], "applied", "{res}");
+    let doc = realm(&app).await;
+    let (_, again) = send(
+        &app,
+        keyed(TestRequest::put().uri("/api/realm")).set_json(&doc),
+    )
+    .await;
+    assert_eq!(
+        (again["changed"].as_u64(), again["deleted"].as_u64()),
+        (Some(0), Some(0)),
+        "{again}"
+    );
+}
+
+#[actix_web::test]
+async fn an_import_replaces_the_collection_and_tombstones_what_it_lacks() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let mut doc = realm(&app).await;
+    let (_, before) = send(&app, TestRequest::get().uri("/api/sync/pull?since=0")).await;
+    let cursor = before["cursor"].as_u64().unwrap();
+    let gone = doc["photos"].as_array_mut().unwrap().pop().unwrap();
+    doc["seasons"][0]["name"] = json!("Imported");
+    let (status, res) = send(
+        &app,
+        keyed(TestRequest::put().uri("/api/realm")).set_json(&doc),
+    )
+    .await;
+    assert_eq!(status, 200, "{res}");
+    assert_eq!(res["changed"], 1, "{res}");
+    assert!(res["deleted"].as_u64().unwrap() >= 1);
+    let after = realm(&app).await;
+    assert_eq!(after["seasons"][0]["name"], "Imported");
+    assert!(after["photos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["id"] != gone["id"]));
+    let (_, pull) = send(
+        &app,
+        TestRequest::get().uri(&format!("/api/sync/pull?since={cursor}")),
+    )
+    .await;
+    let recs = pull["records"].as_array().unwrap();
+    assert!(recs
+        .iter()
+        .any(|r| r["kind"] == "photo" && r["id"] == gone["id"] && r["deleted"] == true));
+    assert!(recs
+        .iter()
+        .any(|r| r["kind"] == "season" && r["revision"] == 2));
+    // The same document again changes nothing.
+    let (_, res) = send(
+        &app,
+        keyed(TestRequest::put().uri("/api/realm")).set_json(&doc),
+    )
+    .await;
+    assert_eq!(
+        (res["changed"].as_u64(), res["deleted"].as_u64()),
+        (Some(0), Some(0))
+    );
+}
+
+#[actix_web::test]
+async fn a_bad_import_names_the_field_and_changes_nothing() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let doc = realm(&app).await;
+    for (path, value, field) in [
+        ("name", json!(3), "photos[2].name"),
+        ("faction", json!(55555555), "photos[2].faction"),
+        ("sparkle", json!(1), "photos[2].sparkle"),
+    ] {
+        let mut bad = doc.clone();
+        bad["photos"][2][path] = value;
+        let (status, err) = send(
+            &app,
+            keyed(TestRequest::put().uri("/api/realm")).set_json(&bad),
+        )
+        .await;
+        assert!((400..500).contains(&status), "{status} {err}");
+        assert_eq!(err["error"]["field"], field, "{err}");
+    }
+    assert_eq!(realm(&app).await, doc);
+}
+
+#[actix_web::test]
+async fn one_push_may_chain_edits_and_an_invalid_one_is_refused_alone() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let (season, rev) = a_season(&app).await;
+    let id = season["id"].as_u64().unwrap();
+    let doc = realm(&app).await;
+    let photo = doc["photos"][0].clone();
+    let pid = photo["id"].as_u64().unwrap();
+    let (_, pull) = send(&app, TestRequest::get().uri("/api/sync/pull?since=0")).await;
+    let prev = pull["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "photo" && r["id"] == pid)
+        .unwrap()["revision"]
+        .as_u64()
+        .unwrap();
+    let mut dangling = photo.clone();
+    dangling["faction"] = json!(987654321);
+    let m = |n: u64, base: u64, name: &str| {
+        json!({"mutation_id": n, "op": "put", "kind": "season",
+        "id": id, "base_revision": base, "body": rename(season.clone(), name)})
+    };
+    // All valid: chained on the revisions the push itself produces, plus a stale one.
+    let (_, res) = send(
+        &app,
+        push(json!({"client_id": "c", "mutations": [
+            m(1, rev, "One"), m(2, rev + 1, "Two"), m(3, rev, "Stale")
+        ]})),
+    )
+    .await;
+    let st: Vec<&str> = (0..3)
+        .map(|i| res["results"][i]["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(st, ["applied", "applied", "conflict"], "{res}");
+    assert_eq!(res["results"][2]["current"]["body"]["name"], "Two");
+    assert!(res["results"][2]["current"]["server_rev"].as_u64().unwrap() > 0);
+    // One invalid among valid ones: only it is refused.
+    let (_, res) = send(&app, push(json!({"client_id": "c", "mutations": [
+        m(4, rev + 2, "Three"),
+        {"mutation_id": 5, "op": "put", "kind": "photo", "id": pid, "base_revision": prev, "body": dangling},
+        m(6, rev + 3, "Four")
+    ]}))).await;
+    let st: Vec<&str> = (0..3)
+        .map(|i| res["results"][i]["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(st, ["applied", "rejected", "applied"], "{res}");
+    assert!(res["results"][1]["error"]["field"]
+        .as_str()
+        .unwrap()
+        .ends_with(".faction"));
+    let after = realm(&app).await;
+    assert_eq!(after["photos"][0], photo);
+    assert!(after["seasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["name"] == "Four"));
+    // The store holds exactly the settled realm.
+    let (_, again) = send(
+        &app,
+        keyed(TestRequest::put().uri("/api/realm")).set_json(&after),
+    )
+    .await;
+    assert_eq!(
+        (again["changed"].as_u64(), again["deleted"].as_u64()),
+        (Some(0), Some(0))
+    );
+}
