@@ -30,9 +30,13 @@ fn main() {
     }
 }
 
-/// The workspace root (xtask's parent directory).
+/// The workspace root (xtask's parent directory). Read at run time from the variable `cargo run`
+/// sets, not baked in at compile time: with a target directory shared between clones, a binary
+/// built in one clone must not send its work to another.
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
+    manifest
         .parent()
         .expect("xtask sits in the workspace")
         .into()
