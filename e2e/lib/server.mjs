@@ -17,9 +17,12 @@ export function tempDir(prefix) {
  * Starts the server on port 0 (the OS picks a free one) and resolves once it prints its URL.
  * `db` is the SQLite file; pass the same one again to restart on the same data.
  */
+/** The editor key every test server is started with. */
+export const EDITOR_KEY = 'e2e-editor-key';
+
 export function startServer({ db }) {
   if (!BIN || !DIST) throw new Error('BRICKREALM_SERVER_BIN and BRICKREALM_DIST must be set (run `cargo xtask test`)');
-  const child = spawn(BIN, ['--port', '0', '--db', db, '--dist', DIST], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(BIN, ['--port', '0', '--db', db, '--dist', DIST, '--editor-key', EDITOR_KEY], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, tempDir } from '../lib/server.mjs';
+import { startServer, tempDir, EDITOR_KEY } from '../lib/server.mjs';
 import { launch, watchedPage, screenshot } from '../lib/browser.mjs';
 import { MapPage } from '../lib/map_page.mjs';
 
@@ -92,6 +92,21 @@ test('server_restarts_with_its_data_intact', async () => {
   try {
     const first = await startServer({ db });
     assert.match(first.output(), /demo realm seeded/);
+    // Rename a faction through the sync protocol, as an editor would.
+    const doc = await (await fetch(`${first.url}/api/realm`)).json();
+    const pulled = await (await fetch(`${first.url}/api/sync/pull?since=0`)).json();
+    const faction = doc.factions[0];
+    const stored = pulled.records.find((r) => r.kind === 'faction' && r.id === faction.id);
+    const push = await fetch(`${first.url}/api/sync/push`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${EDITOR_KEY}` },
+      body: JSON.stringify({ client_id: 'e2e-restart', mutations: [{
+        mutation_id: 1, op: 'put', kind: 'faction', id: faction.id, base_revision: stored.revision,
+        body: { ...faction, name: 'Renamed Before Restart' },
+      }] }),
+    });
+    assert.equal(push.status, 200);
+    assert.equal((await push.json()).results[0].status, 'applied');
     const before = await (await fetch(`${first.url}/api/realm`)).text();
     await first.stop();
     const second = await startServer({ db });
@@ -99,6 +114,7 @@ test('server_restarts_with_its_data_intact', async () => {
     const after = await (await fetch(`${second.url}/api/realm`)).text();
     await second.stop();
     assert.equal(after, before);
+    assert.equal(JSON.parse(after).factions[0].name, 'Renamed Before Restart');
   } finally {
     dir.remove();
   }
