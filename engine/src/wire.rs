@@ -287,3 +287,29 @@ mod tests {
         );
     }
 }
+
+/// Where a battle was fought (SPEC §14 `source`). Battle Lab runs are never recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BattleSource {
+    /// Dragged on the map.
+    Map,
+    /// Fought from the editor.
+    Editor,
+}
+
+/// `POST /api/history`: one battle for Realm History — the engine's self-contained record plus
+/// what only whoever stores it knows (its id, when, and where it was fought). The server replays
+/// `record.input` and refuses the entry if the outcome differs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BattleEntry {
+    /// A random id below 2⁵³, drawn by the client that fought it.
+    pub id: u64,
+    /// When it was fought, ms since the Unix epoch (client clock).
+    pub timestamp: i64,
+    /// Map or editor.
+    pub source: BattleSource,
+    /// Input, outcome and winner.
+    pub record: crate::BattleRecord,
+}

@@ -65,21 +65,27 @@ async fn an_image_is_sniffed_stored_and_served_with_caching() {
     assert!(test::read_body(res).await.is_empty());
 }
 
-fn battle(id: u64, ts: i64, system: &str, a: u64, d: u64, winner: &str) -> serde_json::Value {
-    json!({"id": id, "timestamp": ts, "system": system, "source": "Map",
-           "attacker": {"faction_id": a, "name": "A"}, "defender": {"faction_id": d, "name": "D"},
-           "winner": winner, "strength_a": 1.5})
+/// A real battle on the demo realm, as the app would append it.
+fn battle(id: u64, ts: i64, system: engine::BattleSystem, a: u64, d: u64) -> serde_json::Value {
+    let record = engine::fight(&engine::demo_realm(), a, d, system, id * 7919).unwrap();
+    json!({"id": id, "timestamp": ts, "source": "map", "record": record})
+}
+
+fn winner(b: &serde_json::Value) -> &str {
+    b["record"]["winner"].as_str().unwrap()
 }
 
 #[actix_web::test]
 async fn history_appends_lists_with_filters_and_tallies_and_reads_one() {
+    use engine::BattleSystem::{V1, V2};
     let (_dir, st) = state();
     let app = app(st).await;
-    for b in [
-        battle(1, 1000, "v1", 10, 20, "attacker"),
-        battle(2, 2000, "v2", 20, 30, "defender"),
-        battle(3, 3000, "v2", 10, 30, "attacker"),
-    ] {
+    let battles = [
+        battle(1, 1000, V1, 1, 2),
+        battle(2, 2000, V2, 2, 3),
+        battle(3, 3000, V2, 1, 3),
+    ];
+    for b in &battles {
         let (status, res) = send(&app, TestRequest::post().uri("/api/history").set_json(b)).await;
         assert_eq!(status, 201, "{res}");
     }
@@ -87,30 +93,20 @@ async fn history_appends_lists_with_filters_and_tallies_and_reads_one() {
         &app,
         TestRequest::post()
             .uri("/api/history")
-            .set_json(battle(1, 5, "v1", 1, 2, "attacker")),
+            .set_json(&battles[0]),
     )
     .await;
     assert_eq!(status, 409, "append-only: {err}");
+    let mut unknown = battles[1].clone();
+    unknown["id"] = json!(9);
+    unknown["record"]["input"]["system"] = json!("v9");
     let (status, err) = send(
         &app,
-        TestRequest::post()
-            .uri("/api/history")
-            .set_json(json!({"id": 9, "timestamp": 1, "system": "v9"})),
+        TestRequest::post().uri("/api/history").set_json(unknown),
     )
     .await;
     assert_eq!(status, 400);
-    assert_eq!(err["error"]["field"], "system");
-    let (status, err) = send(
-        &app,
-        TestRequest::post()
-            .uri("/api/history")
-            .set_json(battle(9, 1, "v1", 1, 2, "nobody")),
-    )
-    .await;
-    assert_eq!(
-        (status, err["error"]["field"].as_str()),
-        (400, Some("winner"))
-    );
+    assert_eq!(err["error"]["field"], "record.input.system");
     let (_, all) = send(&app, TestRequest::get().uri("/api/history")).await;
     let ids: Vec<u64> = all["entries"]
         .as_array()
@@ -119,16 +115,22 @@ async fn history_appends_lists_with_filters_and_tallies_and_reads_one() {
         .map(|e| e["id"].as_u64().unwrap())
         .collect();
     assert_eq!(ids, [3, 2, 1]);
+    let wins = |sys: &str, side: &str| {
+        battles
+            .iter()
+            .filter(|b| b["record"]["input"]["system"] == sys && winner(b) == side)
+            .count()
+    };
     assert_eq!(
         all["tallies"],
         json!([
-            {"system": "v1", "battles": 1, "attacker_wins": 1, "defender_wins": 0},
-            {"system": "v2", "battles": 2, "attacker_wins": 1, "defender_wins": 1}
+            {"system": "v1", "battles": 1, "attacker_wins": wins("v1", "attacker"), "defender_wins": wins("v1", "defender")},
+            {"system": "v2", "battles": 2, "attacker_wins": wins("v2", "attacker"), "defender_wins": wins("v2", "defender")}
         ])
     );
     let (_, f) = send(
         &app,
-        TestRequest::get().uri("/api/history?faction=10&from=1500"),
+        TestRequest::get().uri("/api/history?faction=1&from=1500"),
     )
     .await;
     assert_eq!(f["entries"].as_array().unwrap().len(), 1);
@@ -142,9 +144,53 @@ async fn history_appends_lists_with_filters_and_tallies_and_reads_one() {
     let (status, _) = send(&app, TestRequest::get().uri("/api/history?colour=red")).await;
     assert_eq!(status, 400);
     let (_, one) = send(&app, TestRequest::get().uri("/api/history/2")).await;
-    assert_eq!(one["strength_a"], 1.5);
+    assert_eq!(one["record"], battles[1]["record"]);
     let (status, _) = send(&app, TestRequest::get().uri("/api/history/77")).await;
     assert_eq!(status, 404);
+}
+
+#[actix_web::test]
+async fn a_forged_battle_is_refused_and_nothing_is_written() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let honest = battle(5, 1000, engine::BattleSystem::V2, 1, 9);
+    // Claim the other side won.
+    let mut flipped = honest.clone();
+    let other = if winner(&honest) == "attacker" {
+        "defender"
+    } else {
+        "attacker"
+    };
+    flipped["record"]["winner"] = json!(other);
+    flipped["record"]["outcome"]["winner"] = json!(other);
+    // Or pad the surviving score.
+    let mut padded = honest.clone();
+    let score = padded["record"]["outcome"]["score_a"].as_f64().unwrap();
+    padded["record"]["outcome"]["score_a"] = json!(score + 1.0);
+    // Or swap the seed for a luckier one, keeping the outcome.
+    let mut reseeded = honest.clone();
+    reseeded["record"]["input"]["seed"] = json!(12345);
+    for forged in [flipped, padded, reseeded] {
+        let (status, err) = send(
+            &app,
+            TestRequest::post().uri("/api/history").set_json(forged),
+        )
+        .await;
+        assert_eq!(status, 422, "{err}");
+        assert_eq!(err["error"]["code"], "forged");
+    }
+    let (_, all) = send(&app, TestRequest::get().uri("/api/history")).await;
+    assert_eq!(
+        all["entries"].as_array().unwrap().len(),
+        0,
+        "nothing forged was kept"
+    );
+    let (status, res) = send(
+        &app,
+        TestRequest::post().uri("/api/history").set_json(&honest),
+    )
+    .await;
+    assert_eq!(status, 201, "{res}");
 }
 
 #[actix_web::test]

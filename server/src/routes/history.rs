@@ -7,51 +7,68 @@ use crate::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-/// The fields of a battle record (SPEC §14) the server reads. The rest of the record is kept
-/// as sent.
-#[derive(Deserialize)]
-struct BattleHead {
-    id: u64,
-    timestamp: i64,
-    system: engine::BattleSystem,
-    attacker: Side,
-    defender: Side,
-    winner: String,
-}
-
-#[derive(Deserialize)]
-struct Side {
-    faction_id: u64,
-}
-
-/// Checks a battle record before it is appended and returns its indexed fields.
+/// Checks a battle entry before it is appended and returns its indexed fields.
 ///
-/// This is the hook where the record is replayed through engine once the skirmish engine lands:
-/// re-run its own `BattleInput` and seed and refuse it (422) if the outcome differs. Until then
-/// it checks the fields the history index needs: `id` (below 2⁵³), `timestamp`, `system`,
-/// `attacker.faction_id`, `defender.faction_id` and `winner` (`attacker` or `defender`).
+/// The entry must parse as [`engine::wire::BattleEntry`] (the field at fault named), carry an id
+/// below 2⁵³ and a battle schema this server knows, and — the point of a self-contained record —
+/// its outcome must be exactly what `engine::replay` makes of its own input and seed. A record
+/// whose outcome or winner does not follow is refused with 422 `forged`.
 pub fn verify_battle(body: &[u8]) -> Result<Head, ApiError> {
-    let head: BattleHead = parse_json(body)?;
-    if head.id > engine::MAX_ID {
+    let entry: engine::wire::BattleEntry = parse_json(body)?;
+    if entry.id > engine::MAX_ID {
         return Err(ApiError::bad_field("id", "ids are below 2^53"));
     }
-    let winner = match head.winner.to_ascii_lowercase().as_str() {
-        "attacker" => "attacker",
-        "defender" => "defender",
-        _ => return Err(ApiError::bad_field("winner", "attacker or defender")),
-    };
-    let system = serde_json::to_value(head.system)
+    let record = &entry.record;
+    if record.input.schema_version != engine::BATTLE_SCHEMA_VERSION {
+        return Err(unprocessable(
+            "unknown_schema",
+            "record.input.schema_version",
+            format!(
+                "battle schema {} is not {}, the one this server replays",
+                record.input.schema_version,
+                engine::BATTLE_SCHEMA_VERSION
+            ),
+        ));
+    }
+    let replayed = engine::replay(&record.input);
+    if replayed != record.outcome {
+        return Err(unprocessable(
+            "forged",
+            "record.outcome",
+            "the outcome does not follow from the record's own input and seed",
+        ));
+    }
+    if record.winner != replayed.winner() {
+        return Err(unprocessable(
+            "forged",
+            "record.winner",
+            "the winner is not the outcome's",
+        ));
+    }
+    let system = serde_json::to_value(record.input.system)
         .ok()
         .and_then(|v| v.as_str().map(str::to_string))
         .ok_or_else(|| ApiError::internal("battle system name"))?;
     Ok(Head {
-        id: head.id,
-        timestamp: head.timestamp,
+        id: entry.id,
+        timestamp: entry.timestamp,
         system,
-        attacker: head.attacker.faction_id,
-        defender: head.defender.faction_id,
-        winner,
+        attacker: record.input.setup.attacker.faction_id,
+        defender: record.input.setup.defender.faction_id,
+        winner: match record.winner {
+            engine::Side::Attacker => "attacker",
+            engine::Side::Defender => "defender",
+        },
     })
+}
+
+fn unprocessable(code: &'static str, field: &str, message: impl Into<String>) -> ApiError {
+    ApiError {
+        status: actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+        code,
+        message: message.into(),
+        field: Some(field.into()),
+    }
 }
 
 /// Appends a battle record.
