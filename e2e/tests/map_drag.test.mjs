@@ -3,6 +3,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { startServer, tempDir } from '../lib/server.mjs';
 import { launch, watchedPage, screenshot } from '../lib/browser.mjs';
 import { MapPage, dragMarker, markerCentre } from '../lib/map_page.mjs';
@@ -139,5 +141,33 @@ test('drag_marker_starts_battle_with_odds_then_fight', async () => {
   await page.getByRole('button', { name: 'Forfeit' }).click();
   assert.equal(await page.locator('.battle-panel').count(), 0);
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('battle_record_in_the_browser_matches_native', async () => {
+  // SPEC §0.1: the wasm engine in the browser and the native engine write the same record, byte
+  // for byte, for the same realm, sides, system and seed.
+  const realmBin = process.env.BRICKREALM_REALM_BIN;
+  assert.ok(realmBin, 'BRICKREALM_REALM_BIN is set by cargo xtask test');
+  const { page } = await watchedPage(browser.context);
+  await new MapPage(page, server.url).open();
+  const [a, b] = ordinary().slice(1, 3);
+  await dragMarker(page, a.id, b.id);
+  await page.getByRole('button', { name: 'Fight' }).click();
+  const href = await page.locator('a.record-link').getAttribute('href');
+  const inBrowser = decodeURIComponent(href.slice(href.indexOf(',') + 1));
+  const record = JSON.parse(inBrowser);
+  const dir = tempDir('brickrealm-same-');
+  try {
+    const file = join(dir.dir, 'realm.json');
+    writeFileSync(file, await (await fetch(`${server.url}/api/realm`)).text());
+    const native = execFileSync(realmBin, ['skirmish', file,
+      '--attacker', String(a.id), '--defender', String(b.id),
+      '--system', record.input.system, '--seed', String(record.input.seed)], { encoding: 'utf8' }).trimEnd();
+    assert.equal(inBrowser.length, native.length, 'same length');
+    assert.ok(inBrowser === native, 'the browser and the native engine wrote the same record');
+  } finally {
+    dir.remove();
+  }
   await page.close();
 });

@@ -111,6 +111,7 @@ fn e2e(tally: &mut Tally) -> anyhow::Result<()> {
     args.extend(files.iter().map(String::as_str));
     let mut c = cmd::new("node", &args);
     c.env("BRICKREALM_SERVER_BIN", &server)
+        .env("BRICKREALM_REALM_BIN", target.join("debug/realm"))
         .env("BRICKREALM_DIST", root.join("dist"))
         .env("BRICKREALM_CHROMIUM", chromium)
         .env("BRICKREALM_ARTIFACTS", root.join("e2e/artifacts"));

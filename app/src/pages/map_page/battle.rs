@@ -207,9 +207,23 @@ fn ResultView(record: Arc<BattleRecord>, realm: Arc<Realm>) -> impl IntoView {
         <div class="result" data-winner=side_name(record.winner)>
             <h3>{format!("{winner} wins")}</h3>
             {detail}
-            <p class="fine">{format!("Seed {} — the same seed fights the same battle again.", record.input.seed)}</p>
+            <p class="fine">
+                {format!("Seed {} — the same seed fights the same battle again. ", record.input.seed)}
+                <a class="record-link" download=format!("battle-{}.json", record.input.seed) href=record_href(&record)>
+                    "Battle record (JSON)"
+                </a>
+            </p>
         </div>
     }
+}
+
+/// The record as a `data:` link: the exact JSON the engine writes, so anyone can replay it.
+fn record_href(record: &BattleRecord) -> String {
+    let json = serde_json::to_string(record).unwrap_or_default();
+    format!(
+        "data:application/json;charset=utf-8,{}",
+        js_sys::encode_uri_component(&json)
+    )
 }
 
 fn side_name(side: Side) -> &'static str {
