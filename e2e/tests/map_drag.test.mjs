@@ -35,6 +35,10 @@ test('drag_marker_previews_then_draws_the_route', async () => {
   await panel.waitFor();
   assert.equal(await panel.getAttribute('data-settled'), 'false', 'hovering shows a preview');
   assert.ok(await page.locator('polyline.route').count() === 1);
+  // The odds are worked out while the marker hovers, before it is let go.
+  await page.locator('.hover-odds .odds').waitFor();
+  assert.ok(Number(await page.locator('.hover-odds .odds').getAttribute('data-runs')) > 0);
+  await screenshot(page, 'map-hover-odds');
   await page.mouse.up();
   await page.locator('.march-panel[data-settled="true"]').waitFor();
   assert.match(await page.locator('.march-panel h2').innerText(), new RegExp(`${a.name} marches on ${b.name}`));

@@ -15,7 +15,7 @@ use battle::BattlePanel;
 use engine::Terrain;
 use leptos::prelude::*;
 use markers::Markers;
-use panel::{HoverInfo, LayerToggles, MarchPanel, Notice};
+use panel::{HoverInfo, HoverOdds, LayerToggles, MarchPanel, Notice};
 use state::MapState;
 use std::sync::Arc;
 
@@ -65,6 +65,7 @@ pub fn MapPage() -> impl IntoView {
                     </div>
                 </Show>
                 <HoverInfo />
+                <HoverOdds />
                 <Notice />
                 <Legend />
                 <MarchPanel />

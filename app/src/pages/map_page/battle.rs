@@ -20,7 +20,7 @@ const ODDS_CHUNK: u64 = 100;
 pub fn BattlePanel() -> impl IntoView {
     let store = use_realm_store();
     let state = expect_context::<MapState>();
-    let system = RwSignal::new(BattleSystem::V2);
+    let system = state.system;
     let result: RwSignal<Option<Arc<BattleRecord>>> = RwSignal::new(None);
     let odds: RwSignal<Option<Odds>> = RwSignal::new(None);
     // The numbers of the set-up do not depend on the seed; only who the hires are does, and that
@@ -37,20 +37,7 @@ pub fn BattlePanel() -> impl IntoView {
         let sys = system.get();
         let Some((s, _)) = planned.get() else { return };
         result.set(None);
-        odds.set(None);
-        let run_id = generation.get_value() + 1;
-        generation.set_value(run_id);
-        leptos::task::spawn_local(async move {
-            let mut run = OddsRun::new(&s, sys, 0x0dd5);
-            while run.runs() < ODDS_RUNS {
-                run.step(ODDS_CHUNK);
-                if generation.get_value() != run_id {
-                    return;
-                }
-                odds.set(Some(run.summary()));
-                next_frame().await;
-            }
-        });
+        run_odds(s, sys, odds, generation);
     });
     let on_fight = move |_| {
         let Some((s, realm)) = planned.get_untracked() else {
@@ -138,8 +125,34 @@ fn SetupTable(s: Arc<Setup>) -> impl IntoView {
     }
 }
 
+/// Runs the odds of `setup` in chunks into `out`, yielding to the browser between chunks so the
+/// pointer never stutters. Bumping `generation` (as the next call does) stops an older run.
+pub fn run_odds(
+    setup: Arc<Setup>,
+    system: BattleSystem,
+    out: RwSignal<Option<Odds>>,
+    generation: StoredValue<u64>,
+) {
+    out.set(None);
+    let run_id = generation.get_value() + 1;
+    generation.set_value(run_id);
+    leptos::task::spawn_local(async move {
+        let mut run = OddsRun::new(&setup, system, 0x0dd5);
+        while run.runs() < ODDS_RUNS {
+            // Yield first: a drag that moved on stops this run before it costs anything.
+            next_frame().await;
+            if generation.get_value() != run_id {
+                return;
+            }
+            run.step(ODDS_CHUNK);
+            out.set(Some(run.summary()));
+        }
+    });
+}
+
+/// The attacker's chance with its interval and a progress bar.
 #[component]
-fn OddsView(odds: RwSignal<Option<Odds>>) -> impl IntoView {
+pub fn OddsView(odds: RwSignal<Option<Odds>>) -> impl IntoView {
     move || {
         let o = odds.get()?;
         let done = o.runs as f64 / ODDS_RUNS as f64;

@@ -95,6 +95,46 @@ pub fn Notice() -> impl IntoView {
     }
 }
 
+/// While a marker hovers a target, the attacker's chance under the chosen system, computed in the
+/// browser in chunks (the full set-up screen takes over once the marker is let go).
+#[component]
+pub fn HoverOdds() -> impl IntoView {
+    let store = use_realm_store();
+    let state = expect_context::<MapState>();
+    let odds: RwSignal<Option<engine::Odds>> = RwSignal::new(None);
+    let generation = StoredValue::new(0u64);
+    let pair = Memo::new(move |_| {
+        state.preview.with(|p| {
+            p.as_ref()
+                .filter(|p| !p.settled)
+                .map(|p| (p.attacker, p.defender))
+        })
+    });
+    Effect::new(move |_| {
+        let system = state.system.get();
+        let Some((a, d)) = pair.get() else {
+            // Stop any run in progress.
+            generation.set_value(generation.get_value() + 1);
+            odds.set(None);
+            return;
+        };
+        let Some(realm) = store.realm.get_untracked() else {
+            return;
+        };
+        match engine::setup(&realm, a, d, &mut engine::SplitMix64::new(0)) {
+            Ok(s) => super::battle::run_odds(Arc::new(s), system, odds, generation),
+            Err(e) => state.notice.set(Some(e.to_string())),
+        }
+    });
+    view! {
+        <Show when=move || pair.get().is_some()>
+            <div class="hover-odds">
+                <super::battle::OddsView odds=odds />
+            </div>
+        </Show>
+    }
+}
+
 /// The march on screen, part by part.
 #[component]
 pub fn MarchPanel() -> impl IntoView {

@@ -2,8 +2,8 @@
 //! progress, the route previewed or settled, and what the pointer is over.
 
 use engine::{
-    march, march_totals, realm_territory, Faction, FactionKind, FactionRef, MarchBreakdown,
-    OwnerGrid, Realm, Router,
+    march, march_totals, realm_territory, BattleSystem, Faction, FactionKind, FactionRef,
+    MarchBreakdown, OwnerGrid, Realm, Router,
 };
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -53,6 +53,8 @@ pub struct MapState {
     pub preview: RwSignal<Option<Arc<Preview>>>,
     /// A sentence for the user, e.g. why a marker cannot attack.
     pub notice: RwSignal<Option<String>>,
+    /// The battle system the map's switch has chosen (Version 2 by default, as in the source).
+    pub system: RwSignal<BattleSystem>,
     router: StoredValue<Router>,
 }
 
@@ -66,6 +68,7 @@ impl MapState {
             hover: RwSignal::new(None),
             preview: RwSignal::new(None),
             notice: RwSignal::new(None),
+            system: RwSignal::new(BattleSystem::V2),
             router: StoredValue::new(Router::new()),
         };
         Effect::new(move |_| {
