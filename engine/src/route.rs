@@ -106,6 +106,9 @@ impl Router {
         self.pred.resize(n_cells, 0);
         self.heap.clear();
         let (classes, prices) = self.pricing.parts_mut();
+        // The price table widened to every byte, NaN past the classes, so a class indexes it unchecked.
+        let mut table = [[f64::NAN; 2]; 256];
+        table[..prices.len()].copy_from_slice(prices);
         let (best, best_len, pred) = (&mut self.cost[..], &mut self.length[..], &mut self.pred[..]);
         best[s] = 0.0;
         best_len[s] = 0.0;
@@ -124,22 +127,33 @@ impl Router {
             // Settled: its prices turn to NaN, so no later offer can relax it.
             classes[c] = CLOSED;
             let (cost, length) = (f64::from_bits(e.cost), best_len[c]);
-            for k in 0..8 {
-                let n = c.wrapping_add_signed(offsets[k]);
-                let nc = cost + prices[classes[n] as usize][k >> 2];
-                let bc = best[n];
-                // `nc < bc` first: an exact cost tie is rare, so the length is seldom loaded.
-                if nc < bc || (nc == bc && length + LENGTHS[k] < best_len[n]) {
-                    let nl = length + LENGTHS[k];
-                    best[n] = nc;
-                    best_len[n] = nl;
-                    pred[n] = k as u8;
-                    self.heap.push(Entry {
-                        cost: nc.to_bits(),
-                        cell: n as u32,
-                    });
-                }
+            // The eight steps unrolled in the spec's order, each with its constant length.
+            macro_rules! relax {
+                ($k:literal) => {{
+                    let n = c.wrapping_add_signed(offsets[$k]);
+                    let nc = cost + table[classes[n] as usize][$k >> 2];
+                    let bc = best[n];
+                    // `nc < bc` first: an exact cost tie is rare, so the length is seldom loaded.
+                    if nc < bc || (nc == bc && length + LENGTHS[$k] < best_len[n]) {
+                        let nl = length + LENGTHS[$k];
+                        best[n] = nc;
+                        best_len[n] = nl;
+                        pred[n] = $k;
+                        self.heap.push(Entry {
+                            cost: nc.to_bits(),
+                            cell: n as u32,
+                        });
+                    }
+                }};
             }
+            relax!(0);
+            relax!(1);
+            relax!(2);
+            relax!(3);
+            relax!(4);
+            relax!(5);
+            relax!(6);
+            relax!(7);
         }
         let p = &self.pricing;
         let mut cells = vec![p.unpad(g) as u32];
