@@ -11,23 +11,43 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use super::records::{bump_server_rev, kind_named};
 
+/// One `records` row as stored, before its kind and body are read.
+struct RawRow {
+    kind: String,
+    id: i64,
+    revision: i64,
+    server_rev: i64,
+    deleted: bool,
+    body: String,
+}
+
+/// Reads a row selected as `kind, id, revision, server_rev, deleted, body`.
+fn raw_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
+    Ok(RawRow {
+        kind: r.get(0)?,
+        id: r.get(1)?,
+        revision: r.get(2)?,
+        server_rev: r.get(3)?,
+        deleted: r.get(4)?,
+        body: r.get(5)?,
+    })
+}
+
 /// Every stored record, tombstones included.
 pub fn load(conn: &Connection) -> Result<Collection, ApiError> {
     let mut stmt =
         conn.prepare("SELECT kind, id, revision, server_rev, deleted, body FROM records")?;
-    let rows = stmt.query_map([], |r| {
-        Ok((
-            r.get::<_, String>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, i64>(2)?,
-            r.get::<_, i64>(3)?,
-            r.get::<_, bool>(4)?,
-            r.get::<_, String>(5)?,
-        ))
-    })?;
+    let rows = stmt.query_map([], raw_row)?;
     let mut out = Collection::default();
     for row in rows {
-        let (kind, id, revision, server_rev, deleted, body) = row?;
+        let RawRow {
+            kind,
+            id,
+            revision,
+            server_rev,
+            deleted,
+            body,
+        } = row?;
         let Some(kind) = kind_named(&kind) else {
             continue;
         };
@@ -436,19 +456,17 @@ pub fn pull(conn: &Connection, since: u64) -> Result<PullResponse, ApiError> {
         "SELECT kind, id, revision, server_rev, deleted, body FROM records
          WHERE server_rev > ?1 ORDER BY server_rev, kind, id",
     )?;
-    let rows = stmt.query_map([since as i64], |r| {
-        Ok((
-            r.get::<_, String>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, i64>(2)?,
-            r.get::<_, i64>(3)?,
-            r.get::<_, bool>(4)?,
-            r.get::<_, String>(5)?,
-        ))
-    })?;
+    let rows = stmt.query_map([since as i64], raw_row)?;
     let mut records = Vec::new();
     for row in rows {
-        let (kind, id, revision, server_rev, deleted, body) = row?;
+        let RawRow {
+            kind,
+            id,
+            revision,
+            server_rev,
+            deleted,
+            body,
+        } = row?;
         records.push(SyncRecord {
             kind,
             id: id as u64,
