@@ -1,15 +1,21 @@
-//! The only module that talks HTTP to the server.
+//! The only module that talks HTTP to the server. Every call is one request; retrying, queueing
+//! and what a failure means for the user belong to the store.
 
-use engine::Realm;
-use gloo_net::http::Request;
+use engine::wire::{
+    BattleEntry, ErrorEnvelope, PullResponse, PushRequest, PushResponse, VoteBatch, VoteResponse,
+};
+use gloo_net::http::{Request, RequestBuilder, Response};
+use serde::de::DeserializeOwned;
 
 /// Why a request failed, in words a status line can show.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ApiError {
     /// The server could not be reached at all (offline, or it is down).
     Unreachable(String),
-    /// The server answered with an error status.
-    Status(u16, String),
+    /// The editor key is missing or wrong (401).
+    Unauthorized,
+    /// The server answered with another error status; the body's error when it had one.
+    Status(u16, Option<engine::wire::ErrorBody>),
     /// The answer was not the document we expected.
     Decode(String),
 }
@@ -18,23 +24,62 @@ impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ApiError::Unreachable(e) => write!(f, "server unreachable: {e}"),
-            ApiError::Status(code, msg) => write!(f, "server answered {code}: {msg}"),
+            ApiError::Unauthorized => write!(f, "the editor key was refused"),
+            ApiError::Status(code, Some(e)) => write!(f, "server answered {code}: {}", e.message),
+            ApiError::Status(code, None) => write!(f, "server answered {code}"),
             ApiError::Decode(e) => write!(f, "unexpected answer: {e}"),
         }
     }
 }
 
-/// `GET /api/realm`: the whole realm document.
-pub async fn fetch_realm() -> Result<Realm, ApiError> {
-    let res = Request::get("/api/realm")
+async fn send(req: Result<gloo_net::http::Request, gloo_net::Error>) -> Result<Response, ApiError> {
+    let req = req.map_err(|e| ApiError::Decode(e.to_string()))?;
+    let res = req
         .send()
         .await
         .map_err(|e| ApiError::Unreachable(e.to_string()))?;
-    if !res.ok() {
-        let body = res.text().await.unwrap_or_default();
-        return Err(ApiError::Status(res.status(), body));
+    match res.status() {
+        200..=299 => Ok(res),
+        401 => Err(ApiError::Unauthorized),
+        code => {
+            let body = res.json::<ErrorEnvelope>().await.ok().map(|e| e.error);
+            Err(ApiError::Status(code, body))
+        }
     }
-    res.json::<Realm>()
+}
+
+async fn decode<T: DeserializeOwned>(res: Response) -> Result<T, ApiError> {
+    res.json::<T>()
         .await
         .map_err(|e| ApiError::Decode(e.to_string()))
+}
+
+fn with_key(req: RequestBuilder, key: &str) -> RequestBuilder {
+    req.header("Authorization", &format!("Bearer {key}"))
+}
+
+/// `GET /api/sync/pull?since=N`: every record changed after cursor `since`.
+pub async fn pull(since: u64) -> Result<PullResponse, ApiError> {
+    let res = send(Request::get(&format!("/api/sync/pull?since={since}")).build()).await?;
+    decode(res).await
+}
+
+/// `POST /api/sync/push` with the editor key. An empty push checks the key and changes nothing.
+pub async fn push(body: &PushRequest, key: &str) -> Result<PushResponse, ApiError> {
+    let res = send(with_key(Request::post("/api/sync/push"), key).json(body)).await?;
+    decode(res).await
+}
+
+/// `POST /api/votes`: one voter's judgements.
+pub async fn post_votes(body: &VoteBatch) -> Result<VoteResponse, ApiError> {
+    let res = send(Request::post("/api/votes").json(body)).await?;
+    decode(res).await
+}
+
+/// `POST /api/history`: one battle. A 409 means this very entry is already stored (a retry).
+pub async fn post_battle(body: &BattleEntry) -> Result<(), ApiError> {
+    match send(Request::post("/api/history").json(body)).await {
+        Ok(_) | Err(ApiError::Status(409, _)) => Ok(()),
+        Err(e) => Err(e),
+    }
 }

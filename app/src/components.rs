@@ -4,5 +4,6 @@ pub mod faction_card;
 pub mod nav_bar;
 pub mod page_intro;
 pub mod portrait;
+pub mod sync_badge;
 pub mod terrain_canvas;
 pub mod territory_layer;

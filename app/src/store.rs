@@ -1,13 +1,29 @@
-//! The realm as the app holds it: a signal every page reads, filled from browser storage at
-//! once and then from the server. The offline-first queue and sync build on this module.
+//! The offline-first store every page reads and writes through: the realm on screen, the user's
+//! pending work, and the sync that carries it to the server.
+//!
+//! The realm shown is the server's records as last pulled ([`snapshot`]) with the pending edits
+//! of the [`queue`] laid over them, validated and re-derived by the engine. An edit is checked
+//! against the engine's rules, stored in the browser and shown at once; the sync pushes it when the
+//! server is reachable. Everything stored lives in [`local`]; only [`sync`] talks to the server.
 
-use crate::api;
-use engine::Realm;
+mod diff;
+mod local;
+mod queue;
+mod snapshot;
+mod status;
+mod sync;
+
+pub use diff::differing_fields;
+pub use queue::{Choice, Conflict, Refusal};
+pub use status::{Badge, SyncStatus};
+
+use engine::wire::{BattleEntry, Vote, VoteResult};
+use engine::{DocError, Realm, RecordKind};
 use leptos::prelude::*;
+use local::{Browser, KeyValue};
+use queue::Queue;
+use snapshot::Snapshot;
 use std::sync::Arc;
-
-/// localStorage key of the cached document. The version suffix changes with the format.
-const CACHE_KEY: &str = "brickrealm.realm.v1";
 
 /// Where the realm on screen came from.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,40 +38,98 @@ pub enum Source {
     Failed(String),
 }
 
-/// The realm and where it came from, provided to every page.
+/// Why an edit was not taken.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditError {
+    /// No editor key has been entered: the collection is read-only.
+    Locked,
+    /// The realm with the edit breaks a rule; the field is named.
+    Invalid(DocError),
+    /// There is no realm to edit yet.
+    NotLoaded,
+}
+
+impl std::fmt::Display for EditError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EditError::Locked => write!(f, "enter the editor key to edit the collection"),
+            EditError::Invalid(e) => write!(f, "{e}"),
+            EditError::NotLoaded => write!(f, "the realm has not loaded yet"),
+        }
+    }
+}
+
+/// The store's private state: what is in browser storage, mirrored in memory.
+struct Inner {
+    kv: Box<dyn KeyValue>,
+    snapshot: Snapshot,
+    queue: Queue,
+    voter: String,
+    /// Whether the stored editor key has been accepted by the server since it was entered.
+    key_checked: bool,
+    running: bool,
+    again: bool,
+    retry_ms: u32,
+    retry_scheduled: bool,
+    /// Why the queue could not be written to browser storage, when it could not.
+    save_failed: Option<String>,
+}
+
+/// The realm, its sync state and the user's pending work, provided to every page.
 #[derive(Clone, Copy)]
 pub struct RealmStore {
-    /// The document, shared rather than cloned: it holds a 38,400-cell map.
+    /// The document on screen, shared rather than cloned: it holds a 38,400-cell map.
     pub realm: RwSignal<Option<Arc<Realm>>>,
     /// Where `realm` came from.
     pub source: RwSignal<Source>,
+    /// What the status badge shows.
+    pub status: RwSignal<SyncStatus>,
+    /// The editor key, when one was entered.
+    pub editor_key: RwSignal<Option<String>>,
+    /// Conflicts waiting for a choice.
+    pub conflicts: RwSignal<Vec<Conflict>>,
+    /// Work the server refused, with its reasons.
+    pub refused: RwSignal<Vec<Refusal>>,
+    /// What became of the votes of the last batch the server answered.
+    pub vote_results: RwSignal<Vec<(Vote, VoteResult)>>,
+    inner: StoredValue<Inner, LocalStorage>,
 }
 
-/// Creates the store, shows the cached copy at once, and refreshes from the server.
+/// Creates the store, shows the stored copy at once, and starts syncing.
 pub fn provide_realm_store() {
+    let kv: Box<dyn KeyValue> = Box::new(Browser);
+    let snapshot = local::load_snapshot(kv.as_ref());
+    let queue = local::load_queue(kv.as_ref()).unwrap_or_else(|| Queue::new(random_id()));
+    let voter = local::voter_id(kv.as_ref(), random_id);
+    let key = kv.get(local::EDITOR_KEY);
     let store = RealmStore {
         realm: RwSignal::new(None),
         source: RwSignal::new(Source::Loading),
+        status: RwSignal::new(SyncStatus::default()),
+        editor_key: RwSignal::new(key),
+        conflicts: RwSignal::new(Vec::new()),
+        refused: RwSignal::new(Vec::new()),
+        vote_results: RwSignal::new(Vec::new()),
+        inner: StoredValue::new_local(Inner {
+            kv,
+            snapshot,
+            queue,
+            voter,
+            key_checked: false,
+            running: false,
+            again: false,
+            retry_ms: sync::FIRST_RETRY_MS,
+            retry_scheduled: false,
+            save_failed: None,
+        }),
     };
-    if let Some(cached) = read_cache() {
-        store.realm.set(Some(Arc::new(cached)));
+    if store.inner.with_value(|i| !i.snapshot.is_empty()) {
+        store.rebuild();
         store.source.set(Source::Cache);
     }
+    store.publish();
     provide_context(store);
-    leptos::task::spawn_local(async move {
-        match api::fetch_realm().await {
-            Ok(realm) => {
-                write_cache(&realm);
-                store.realm.set(Some(Arc::new(realm)));
-                store.source.set(Source::Server);
-            }
-            Err(e) => {
-                if store.realm.with_untracked(Option::is_none) {
-                    store.source.set(Source::Failed(e.to_string()));
-                }
-            }
-        }
-    });
+    sync::start(store);
 }
 
 /// The store provided by [`provide_realm_store`].
@@ -63,19 +137,216 @@ pub fn use_realm_store() -> RealmStore {
     expect_context::<RealmStore>()
 }
 
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
-}
-
-fn read_cache() -> Option<Realm> {
-    let text = storage()?.get_item(CACHE_KEY).ok()??;
-    // A copy written by an older build that no longer parses is simply dropped.
-    serde_json::from_str(&text).ok()
-}
-
-fn write_cache(realm: &Realm) {
-    if let (Some(s), Ok(text)) = (storage(), serde_json::to_string(realm)) {
-        // A full storage quota only costs the offline copy, never the page.
-        let _ = s.set_item(CACHE_KEY, &text);
+impl RealmStore {
+    /// Whether collection edits are possible (an editor key has been entered).
+    pub fn can_edit(&self) -> bool {
+        self.editor_key.with(Option::is_some)
     }
+
+    /// Replaces one record (or creates it) with `item`, as the editor saves a form.
+    pub fn put<T: serde::Serialize>(
+        &self,
+        kind: RecordKind,
+        id: u64,
+        item: &T,
+    ) -> Result<(), EditError> {
+        let body = serde_json::to_value(item)
+            .map_err(|e| EditError::Invalid(DocError::new("", e.to_string())))?;
+        self.edit(kind, id, Some(body))
+    }
+
+    /// Deletes one record.
+    #[allow(
+        dead_code,
+        reason = "the editor's delete buttons (issue 9) are its first callers"
+    )]
+    pub fn delete(&self, kind: RecordKind, id: u64) -> Result<(), EditError> {
+        self.edit(kind, id, None)
+    }
+
+    /// Applies an edit locally if the realm with it still keeps every rule, queues it, and asks
+    /// for a sync. Nothing is queued or shown when it is refused.
+    fn edit(
+        &self,
+        kind: RecordKind,
+        id: u64,
+        body: Option<serde_json::Value>,
+    ) -> Result<(), EditError> {
+        if !self.can_edit() {
+            return Err(EditError::Locked);
+        }
+        let realm = self.inner.try_update_value(|i| {
+            i.reload_queue();
+            if i.snapshot.is_empty() {
+                return Err(EditError::NotLoaded);
+            }
+            let mut candidate = i.queue.clone();
+            candidate.edit(&i.snapshot, kind.name(), id, body);
+            let realm = i.snapshot.realm(&candidate).map_err(EditError::Invalid)?;
+            i.queue = candidate;
+            i.save_queue();
+            Ok(realm)
+        });
+        let realm = realm.unwrap_or(Err(EditError::NotLoaded))?;
+        self.realm.set(Some(Arc::new(realm)));
+        self.publish();
+        sync::request(self);
+        Ok(())
+    }
+
+    /// Queues an arena judgement; anyone may vote, key or not.
+    #[allow(dead_code, reason = "the arena page (issue 10) is its first caller")]
+    pub fn vote(&self, vote: Vote) {
+        self.with_queue(|q| q.votes.push(vote));
+        sync::request(self);
+    }
+
+    /// Queues a battle for Realm History; anyone may fight, key or not.
+    pub fn record_battle(&self, entry: BattleEntry) {
+        self.with_queue(|q| q.battles.push(entry));
+        sync::request(self);
+    }
+
+    /// Stores an editor key and syncs, which checks it with the server.
+    pub fn unlock(&self, key: String) {
+        let key = key.trim().to_string();
+        if key.is_empty() {
+            return;
+        }
+        self.inner.update_value(|i| {
+            let _ = i.kv.set(local::EDITOR_KEY, &key);
+            i.key_checked = false;
+        });
+        self.editor_key.set(Some(key));
+        self.status.update(|s| {
+            s.locked = false;
+            s.error = None;
+        });
+        self.sync_now();
+    }
+
+    /// Forgets the editor key: the collection becomes read-only here; queued edits stay queued.
+    pub fn forget_key(&self) {
+        self.inner.update_value(|i| i.kv.remove(local::EDITOR_KEY));
+        self.editor_key.set(None);
+        self.publish();
+    }
+
+    /// Syncs now, without waiting for the next retry.
+    pub fn sync_now(&self) {
+        self.inner
+            .update_value(|i| i.retry_ms = sync::FIRST_RETRY_MS);
+        sync::request(self);
+    }
+
+    /// Settles conflict `index` with the chosen side.
+    pub fn resolve(&self, index: usize, choice: Choice) {
+        self.with_queue(|q| q.resolve(index, choice));
+        self.rebuild();
+        sync::request(self);
+    }
+
+    /// Removes refusal `index` from the list once it has been read.
+    pub fn dismiss_refusal(&self, index: usize) {
+        self.with_queue(|q| {
+            if index < q.refused.len() {
+                q.refused.remove(index);
+            }
+        });
+    }
+
+    /// Changes the queue as stored (another tab may have changed it since), stores it, and
+    /// updates the badge.
+    fn with_queue<R>(&self, f: impl FnOnce(&mut Queue) -> R) -> R {
+        let r = self
+            .inner
+            .try_update_value(|i| {
+                i.reload_queue();
+                let r = f(&mut i.queue);
+                i.save_queue();
+                r
+            })
+            .expect("the store lives as long as the app");
+        self.publish();
+        r
+    }
+
+    /// Recomputes the realm on screen from the snapshot and the queue. If a queued edit no longer
+    /// fits the server's records, the server's realm is shown and the push will say why.
+    fn rebuild(&self) {
+        let built = self.inner.with_value(|i| {
+            i.snapshot
+                .realm(&i.queue)
+                .or_else(|_| i.snapshot.realm(&Queue::new(String::new())))
+        });
+        match built {
+            Ok(realm) => self.realm.set(Some(Arc::new(realm))),
+            Err(e) => self
+                .status
+                .update(|s| s.error = Some(format!("the stored realm does not load: {e}"))),
+        }
+    }
+
+    /// Copies the queue's counts and lists into the signals the badge and panels read.
+    fn publish(&self) {
+        let (pending, has_edits, conflicts, refused, save_error) = self.inner.with_value(|i| {
+            (
+                i.queue.pending(),
+                !i.queue.mutations.is_empty(),
+                i.queue.conflicts.clone(),
+                i.queue.refused.clone(),
+                i.save_failed.clone(),
+            )
+        });
+        let no_key = self.editor_key.with_untracked(Option::is_none);
+        self.status.update(|s| {
+            s.pending = pending;
+            s.conflicts = conflicts.len();
+            s.refused = refused.len();
+            if no_key {
+                s.locked = has_edits;
+            }
+            if save_error.is_some() {
+                s.error = save_error;
+            }
+        });
+        self.conflicts.set(conflicts);
+        self.refused.set(refused);
+    }
+}
+
+impl Inner {
+    /// Takes the stored queue if another tab has changed it.
+    fn reload_queue(&mut self) {
+        if let Some(q) = local::load_queue(self.kv.as_ref()) {
+            self.queue = q;
+        }
+    }
+
+    /// Stores the queue. A failed write keeps it in memory and says so on the badge, so nothing
+    /// is lost while the tab stays open.
+    fn save_queue(&mut self) {
+        self.save_failed = local::save_queue(self.kv.as_ref(), &self.queue)
+            .err()
+            .map(|e| format!("{e}: keep this tab open until it syncs"));
+    }
+}
+
+/// A random id from the browser's cryptographic generator, as 16 hex digits.
+pub fn random_id() -> String {
+    format!("{:016x}", random_u64())
+}
+
+/// A random number below 2⁵³ (exact in JSON and JavaScript): battle seeds and history ids.
+pub fn random_u53() -> u64 {
+    random_u64() & ((1 << 53) - 1)
+}
+
+/// 64 random bits from the browser's cryptographic generator (zero where there is none).
+pub fn random_u64() -> u64 {
+    let mut bytes = [0u8; 8];
+    if let Some(c) = web_sys::window().and_then(|w| w.crypto().ok()) {
+        let _ = c.get_random_values_with_u8_array(&mut bytes);
+    }
+    u64::from_le_bytes(bytes)
 }

@@ -22,6 +22,22 @@ export async function launch({ viewport = { width: 1366, height: 768 } } = {}) {
   };
 }
 
+/**
+ * A browser whose contexts are isolated from each other (each its own storage, cache and service
+ * worker), for tests with two users or a fresh visitor. `close()` ends it.
+ */
+export async function launchBrowser() {
+  const browser = await chromium.launch({
+    executablePath: process.env.BRICKREALM_CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ARGS,
+  });
+  return {
+    newContext: () => browser.newContext({ viewport: { width: 1366, height: 768 } }),
+    close: () => browser.close(),
+  };
+}
+
 /** Opens a page that records every console error and uncaught exception. */
 export async function watchedPage(context) {
   const page = await context.newPage();

@@ -13,16 +13,17 @@ export function tempDir(prefix) {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/**
- * Starts the server on port 0 (the OS picks a free one) and resolves once it prints its URL.
- * `db` is the SQLite file; pass the same one again to restart on the same data.
- */
 /** The editor key every test server is started with. */
 export const EDITOR_KEY = 'e2e-editor-key';
 
-export function startServer({ db }) {
+/**
+ * Starts the server and resolves once it prints its URL. `db` is the SQLite file; pass the same
+ * one again to restart on the same data. `port` 0 (the default) lets the OS pick a free one; pass
+ * a stopped server's port to bring it back at the same address (the browser's origin).
+ */
+export function startServer({ db, port = 0 }) {
   if (!BIN || !DIST) throw new Error('BRICKREALM_SERVER_BIN and BRICKREALM_DIST must be set (run `cargo xtask test`)');
-  const child = spawn(BIN, ['--port', '0', '--db', db, '--dist', DIST, '--editor-key', EDITOR_KEY], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(BIN, ['--port', String(port), '--db', db, '--dist', DIST, '--editor-key', EDITOR_KEY], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
@@ -33,6 +34,7 @@ export function startServer({ db }) {
         clearTimeout(timer);
         resolve({
           url: m[1],
+          port: Number(new URL(m[1]).port),
           output: () => out,
           stop: () => new Promise((done) => {
             if (child.exitCode !== null) return done();

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { startServer, tempDir } from '../lib/server.mjs';
 import { launch, watchedPage, screenshot } from '../lib/browser.mjs';
+import { waitForBadge } from '../lib/sync.mjs';
 import { MapPage, dragMarker, markerCentre } from '../lib/map_page.mjs';
 
 let server, browser, data, doc;
@@ -144,6 +145,11 @@ test('drag_marker_starts_battle_with_odds_then_fight', async () => {
   await dragMarker(page, a.id, b.id);
   await page.getByRole('button', { name: 'Forfeit' }).click();
   assert.equal(await page.locator('.battle-panel').count(), 0);
+  // Both fought battles reach Realm History through the sync queue; the forfeit does not.
+  await waitForBadge(page, 'synced');
+  const history = await (await fetch(`${server.url}/api/history?faction=${a.id}`)).json();
+  assert.deepEqual(history.entries.map((e) => [e.attacker, e.defender]), [[a.id, b.id], [a.id, b.id]]);
+  assert.deepEqual(history.entries.map((e) => e.system).sort(), ['v1', 'v2']);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -30,7 +30,7 @@ async function realm() {
 test('app_loads_without_console_errors', async () => {
   const { page, errors } = await watchedPage(browser.context);
   await new MapPage(page, server.url).open();
-  await page.locator('.realm-status[data-status="online"]').waitFor();
+  await page.locator('.realm-status[data-status="synced"]').waitFor();
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -104,4 +104,4 @@ pub use totals::{
     faction_totals, pct_factor, ClampedTotals, Grudge, GrudgeFactor, Totals, MARCH_SPEED_FLOOR,
     REACH_LIMIT, RELIEF_CAP, SLOTS_LIMIT,
 };
-pub use validate::MAX_ID;
+pub use validate::{MAX_ID, MAX_NAME_CHARS};

@@ -38,6 +38,23 @@ pub(crate) fn hex_colour(s: &str, field: impl FnOnce() -> String) -> Res {
     }
 }
 
+/// The longest display name, in characters: long enough for any house, short enough for a card.
+pub const MAX_NAME_CHARS: usize = 60;
+
+/// A display name: not blank, at most [`MAX_NAME_CHARS`] characters, and no control characters.
+pub(crate) fn display_name(s: &str, field: impl FnOnce() -> String) -> Res {
+    let why = if s.trim().is_empty() {
+        Some("a name cannot be blank".to_string())
+    } else if s.chars().count() > MAX_NAME_CHARS {
+        Some(format!("a name is at most {MAX_NAME_CHARS} characters"))
+    } else if s.chars().any(char::is_control) {
+        Some("a name cannot hold control characters".to_string())
+    } else {
+        None
+    };
+    why.map_or(Ok(()), |m| Err(bad(field(), m)))
+}
+
 /// Ids unique and below 2⁵³, and records in `(order, id)` order. Returns id → index.
 fn collection<T: Keyed>(name: &str, items: &[T]) -> Result<HashMap<u64, usize>, DocError> {
     let mut seen = HashMap::with_capacity(items.len());

@@ -1,10 +1,46 @@
-//! `/editor`: the Editor page. Until its issue lands it shows its title and what it will hold.
+//! `/editor`: every record of the collection, editable through the offline-first store. Without
+//! the editor key it is read-only and says how to unlock it.
+
+mod faction_form;
 
 use crate::components::page_intro::PageIntro;
+use crate::store::use_realm_store;
+use faction_form::FactionEditor;
 use leptos::prelude::*;
 
 /// The Editor page.
 #[component]
 pub fn EditorPage() -> impl IntoView {
-    view! { <PageIntro title="Editor" lead="Factions, regiments, photos, gear, buffs and terrain: every record of the collection, editable." /> }
+    let store = use_realm_store();
+    view! {
+        <PageIntro title="Editor" lead="Factions, regiments, photos, gear, buffs and terrain: every record of the collection, editable." />
+        <Show when=move || !store.can_edit()>
+            <p class="read-only-note">
+                "Read-only: enter the editor key (click the status badge at the top right) to edit. "
+                "Voting and fighting work without it."
+            </p>
+        </Show>
+        <FactionEditor />
+    }
+}
+
+/// The part of a document field path after its record (`factions[3].marker.x` → `marker.x`),
+/// so a form can put the message next to the input it belongs to.
+pub fn field_in_record(path: &str) -> &str {
+    match path.find("].") {
+        Some(i) => &path[i + 2..],
+        None => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::field_in_record;
+
+    #[test]
+    fn a_document_path_names_the_form_field() {
+        assert_eq!(field_in_record("factions[3].name"), "name");
+        assert_eq!(field_in_record("factions[3].marker.x"), "marker.x");
+        assert_eq!(field_in_record("map"), "");
+    }
 }

@@ -1,6 +1,8 @@
 //! The per-collection checks of `Realm::validate`: references resolve and values are well-formed.
 
-use super::{bad, finite, forbidden_scope, grudge_target_ok, hex_colour, resolves, Index, Res};
+use super::{
+    bad, display_name, finite, forbidden_scope, grudge_target_ok, hex_colour, resolves, Index, Res,
+};
 use crate::{
     ArmoryTable, BaneTarget, BuffSource, Effect, FactionKind, Group, ItemRef, Line,
     MaterialColours, OffhandRef, Photo, Realm, Slot, Stats,
@@ -179,6 +181,7 @@ fn group_ok(r: &Realm, ix: &Index, faction: u64, g: Group, field: impl Fn() -> S
 /// Factions, regiments, equipment types and buffs.
 pub(super) fn factions(r: &Realm, ix: &Index) -> Res {
     for (i, f) in r.factions.iter().enumerate() {
+        display_name(&f.name, || format!("factions[{i}].name"))?;
         hex_colour(&f.colour, || format!("factions[{i}].colour"))?;
         if let Some(m) = f.marker {
             for (n, v) in [("x", m.x), ("y", m.y)] {

@@ -118,6 +118,13 @@ fn crew_must_serve_a_machine_of_their_own_faction() {
 
 #[test]
 fn factions_need_sound_values() {
+    for bad_name in ["", "   ", "a\u{7}b", &"x".repeat(61)] {
+        assert_eq!(
+            field_of(|r| r.factions[2].name = bad_name.to_string()),
+            "factions[2].name",
+            "{bad_name:?}"
+        );
+    }
     assert_eq!(
         field_of(|r| r.factions[2].colour = "red".into()),
         "factions[2].colour"

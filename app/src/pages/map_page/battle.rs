@@ -3,7 +3,8 @@
 //! result with its rounds. Everything is computed here by the engine; nothing waits on a server.
 
 use super::state::MapState;
-use crate::store::use_realm_store;
+use crate::store::{random_u53, use_realm_store};
+use engine::wire::{BattleEntry, BattleSource};
 use engine::{
     fight, setup, BattleRecord, BattleSystem, Odds, OddsRun, Outcome, Realm, Setup, Side,
     SplitMix64,
@@ -48,10 +49,19 @@ pub fn BattlePanel() -> impl IntoView {
             s.attacker.faction_id,
             s.defender.faction_id,
             system.get_untracked(),
-            random_seed(),
+            random_u53(),
         );
         match record {
-            Ok(r) => result.set(Some(Arc::new(r))),
+            Ok(r) => {
+                // Into Realm History through the queue: recorded now, sent when the server is there.
+                store.record_battle(BattleEntry {
+                    id: random_u53(),
+                    timestamp: js_sys::Date::now() as i64,
+                    source: BattleSource::Map,
+                    record: r.clone(),
+                });
+                result.set(Some(Arc::new(r)));
+            }
             Err(e) => state.notice.set(Some(e.to_string())),
         }
     };
@@ -244,15 +254,6 @@ fn side_name(side: Side) -> &'static str {
         Side::Attacker => "attacker",
         Side::Defender => "defender",
     }
-}
-
-/// A fresh battle seed from the browser's cryptographic generator (53 bits: safe in JSON).
-fn random_seed() -> u64 {
-    let mut bytes = [0u8; 8];
-    if let Some(c) = web_sys::window().and_then(|w| w.crypto().ok()) {
-        let _ = c.get_random_values_with_u8_array(&mut bytes);
-    }
-    u64::from_le_bytes(bytes) & ((1 << 53) - 1)
 }
 
 /// Yields to the browser until the next macrotask, so a paint can happen between odds chunks.

@@ -1,0 +1,150 @@
+//! Where the store keeps its data between visits: a small key–value interface over the browser's
+//! localStorage, so the queue and snapshot logic can be tested natively with an in-memory map.
+//!
+//! localStorage rather than IndexedDB: the demo realm's snapshot is about 0.3 MB of JSON and a
+//! battle record a few kB, against Chromium's 5 M-character quota per origin; it is synchronous,
+//! so an edit is on disk before the handler that made it returns.
+
+use super::queue::Queue;
+use super::snapshot::Snapshot;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+#[cfg(test)]
+use std::cell::RefCell;
+#[cfg(test)]
+use std::collections::HashMap;
+
+/// The snapshot of the server's records.
+pub const SNAPSHOT_KEY: &str = "brickrealm.snapshot.v1";
+/// The pending work.
+pub const QUEUE_KEY: &str = "brickrealm.queue.v1";
+/// The editor key, when one was entered.
+pub const EDITOR_KEY: &str = "brickrealm.editor-key";
+/// The anonymous voter id.
+pub const VOTER_KEY: &str = "brickrealm.voter";
+/// The whole-document cache of earlier builds, removed on sight.
+const OLD_CACHE_KEY: &str = "brickrealm.realm.v1";
+
+/// String values by string key.
+pub trait KeyValue {
+    /// The value, if set.
+    fn get(&self, key: &str) -> Option<String>;
+    /// Stores the value; fails when the browser refuses (quota, private mode).
+    fn set(&self, key: &str, value: &str) -> Result<(), String>;
+    /// Removes the value.
+    fn remove(&self, key: &str);
+}
+
+/// The browser's localStorage; without one (blocked by the user) every read is empty and every
+/// write fails, so the app still runs, just without memory.
+pub struct Browser;
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+impl KeyValue for Browser {
+    fn get(&self, key: &str) -> Option<String> {
+        local_storage()?.get_item(key).ok()?
+    }
+    fn set(&self, key: &str, value: &str) -> Result<(), String> {
+        let s = local_storage().ok_or("browser storage is not available")?;
+        s.set_item(key, value)
+            .map_err(|_| "browser storage is full".to_string())
+    }
+    fn remove(&self, key: &str) {
+        if let Some(s) = local_storage() {
+            let _ = s.remove_item(key);
+        }
+    }
+}
+
+/// An in-memory store for native tests.
+#[cfg(test)]
+#[derive(Default)]
+pub struct Memory(RefCell<HashMap<String, String>>);
+
+#[cfg(test)]
+impl KeyValue for Memory {
+    fn get(&self, key: &str) -> Option<String> {
+        self.0.borrow().get(key).cloned()
+    }
+    fn set(&self, key: &str, value: &str) -> Result<(), String> {
+        self.0.borrow_mut().insert(key.into(), value.into());
+        Ok(())
+    }
+    fn remove(&self, key: &str) {
+        self.0.borrow_mut().remove(key);
+    }
+}
+
+/// Reads a stored value; one an older build wrote that no longer parses is treated as absent.
+fn read<T: DeserializeOwned>(kv: &dyn KeyValue, key: &str) -> Option<T> {
+    serde_json::from_str(&kv.get(key)?).ok()
+}
+
+fn write<T: Serialize>(kv: &dyn KeyValue, key: &str, value: &T) -> Result<(), String> {
+    let text = serde_json::to_string(value).map_err(|e| e.to_string())?;
+    kv.set(key, &text)
+}
+
+/// The stored snapshot, or an empty one.
+pub fn load_snapshot(kv: &dyn KeyValue) -> Snapshot {
+    kv.remove(OLD_CACHE_KEY);
+    read(kv, SNAPSHOT_KEY).unwrap_or_default()
+}
+
+/// Stores the snapshot.
+pub fn save_snapshot(kv: &dyn KeyValue, s: &Snapshot) -> Result<(), String> {
+    write(kv, SNAPSHOT_KEY, s)
+}
+
+/// The stored queue (another tab may have changed it since we last looked), if any.
+pub fn load_queue(kv: &dyn KeyValue) -> Option<Queue> {
+    read(kv, QUEUE_KEY)
+}
+
+/// Stores the queue.
+pub fn save_queue(kv: &dyn KeyValue, q: &Queue) -> Result<(), String> {
+    write(kv, QUEUE_KEY, q)
+}
+
+/// The stored voter id, or `fresh` stored as the new one.
+pub fn voter_id(kv: &dyn KeyValue, fresh: impl FnOnce() -> String) -> String {
+    kv.get(VOTER_KEY).unwrap_or_else(|| {
+        let id = fresh();
+        let _ = kv.set(VOTER_KEY, &id);
+        id
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_queue_survives_a_new_session_and_garbage_reads_as_absent() {
+        let kv = Memory::default();
+        assert!(load_queue(&kv).is_none());
+        let q = Queue::new("abc".into());
+        save_queue(&kv, &q).unwrap();
+        assert_eq!(load_queue(&kv), Some(q));
+        kv.set(QUEUE_KEY, "{not json").unwrap();
+        assert!(load_queue(&kv).is_none());
+    }
+
+    #[test]
+    fn the_old_document_cache_is_dropped() {
+        let kv = Memory::default();
+        kv.set(OLD_CACHE_KEY, "{}").unwrap();
+        assert!(load_snapshot(&kv).is_empty());
+        assert!(kv.get(OLD_CACHE_KEY).is_none());
+    }
+
+    #[test]
+    fn the_voter_id_is_made_once() {
+        let kv = Memory::default();
+        assert_eq!(voter_id(&kv, || "v1".into()), "v1");
+        assert_eq!(voter_id(&kv, || "v2".into()), "v1");
+    }
+}

@@ -1,0 +1,462 @@
+//! The user's pending work, in the server's protocol: collection edits as numbered mutations,
+//! votes, and battle records. It is plain data so it can be stored as it is and survive reloads,
+//! closed tabs and browser restarts; every step here is pure and tested natively.
+
+use super::snapshot::Snapshot;
+use engine::wire::{
+    BattleEntry, ErrorBody, Mutation, MutationResult, Op, PushRequest, PushResponse, SyncRecord,
+    Vote,
+};
+use serde::{Deserialize, Serialize};
+
+/// Everything waiting to reach the server, and what came back needing the user.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Queue {
+    /// This browser's random id in the sync protocol.
+    pub client_id: String,
+    /// The id the next mutation gets (1, 2, 3 … per client id, never reused).
+    pub next_id: u64,
+    /// Collection edits, oldest first.
+    pub mutations: Vec<Pending>,
+    /// Arena judgements, oldest first.
+    pub votes: Vec<Vote>,
+    /// Battles for Realm History.
+    pub battles: Vec<BattleEntry>,
+    /// Edits the server refused as stale, waiting for the user to choose a side.
+    pub conflicts: Vec<Conflict>,
+    /// Work the server refused as invalid, kept so the user sees why.
+    pub refused: Vec<Refusal>,
+}
+
+/// One queued edit and whether it has ever been sent. A sent mutation may have been applied
+/// (its answer can be lost), so its content is frozen; an unsent one can still absorb later edits.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Pending {
+    /// The edit as the server will receive it.
+    pub mutation: Mutation,
+    /// Whether a push carrying it has left the browser.
+    pub sent: bool,
+}
+
+/// My version of a record and the server's newer one.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Conflict {
+    /// The record kind's name.
+    pub kind: String,
+    /// The record's id.
+    pub id: u64,
+    /// What I wanted: the body, or `None` for my delete.
+    pub mine: Option<serde_json::Value>,
+    /// The record as the server holds it.
+    pub theirs: SyncRecord,
+}
+
+/// Which side of a conflict wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Push my version on top of theirs.
+    Mine,
+    /// Keep the server's version and drop mine.
+    Theirs,
+}
+
+/// Something the server would not take, and its reason.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Refusal {
+    /// What it was, in words (`faction 3`, `battle 812…`).
+    pub what: String,
+    /// The server's reason, naming the field.
+    pub error: ErrorBody,
+}
+
+/// What a push's answer asks of the caller.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settled {
+    /// Mutations the server took (applied or already applied).
+    pub done: usize,
+    /// New conflicts.
+    pub conflicts: usize,
+    /// The server has no memory of this client's earlier ids (its database was replaced): the
+    /// queue has been renumbered under a new client id and must be pushed again.
+    pub renumbered: bool,
+}
+
+impl Queue {
+    /// An empty queue for a new client id.
+    pub fn new(client_id: String) -> Self {
+        Queue {
+            client_id,
+            next_id: 1,
+            mutations: Vec::new(),
+            votes: Vec::new(),
+            battles: Vec::new(),
+            conflicts: Vec::new(),
+            refused: Vec::new(),
+        }
+    }
+
+    /// Work still to be sent: edits, votes and battles.
+    pub fn pending(&self) -> usize {
+        self.mutations.len() + self.votes.len() + self.battles.len()
+    }
+
+    /// Queues a put (`body` given) or a delete (`body` absent) of one record.
+    ///
+    /// The base revision is what the server will hold when this mutation arrives: the revision an
+    /// earlier queued edit of the same record will produce, else the snapshot's. An edit of a
+    /// record whose last queued edit has not been sent yet is folded into it instead, so ten quick
+    /// edits of one name cost one mutation; and deleting a record created offline just forgets it.
+    pub fn edit(
+        &mut self,
+        snapshot: &Snapshot,
+        kind: &str,
+        id: u64,
+        body: Option<serde_json::Value>,
+    ) {
+        let op = if body.is_some() { Op::Put } else { Op::Delete };
+        let last = self
+            .mutations
+            .iter()
+            .rposition(|p| p.mutation.kind == kind && p.mutation.id == id);
+        if let Some(i) = last.filter(|&i| !self.mutations[i].sent) {
+            let m = &mut self.mutations[i].mutation;
+            if op == Op::Delete && m.base_revision.is_none() {
+                self.mutations.remove(i);
+            } else {
+                m.op = op;
+                m.body = body;
+            }
+            return;
+        }
+        let base_revision = match last {
+            Some(i) => Some(
+                self.mutations[i]
+                    .mutation
+                    .base_revision
+                    .map_or(1, |b| b + 1),
+            ),
+            None => snapshot.get(kind, id).map(|r| r.revision),
+        };
+        self.push_mutation(op, kind, id, base_revision, body);
+    }
+
+    fn push_mutation(
+        &mut self,
+        op: Op,
+        kind: &str,
+        id: u64,
+        base_revision: Option<u64>,
+        body: Option<serde_json::Value>,
+    ) {
+        let mutation = Mutation {
+            mutation_id: self.next_id,
+            op,
+            kind: kind.to_string(),
+            id,
+            base_revision,
+            body,
+        };
+        self.next_id += 1;
+        self.mutations.push(Pending {
+            mutation,
+            sent: false,
+        });
+    }
+
+    /// The next push: up to `max` mutations from the front, now marked as sent.
+    pub fn batch(&mut self, max: usize) -> Option<PushRequest> {
+        if self.mutations.is_empty() {
+            return None;
+        }
+        let n = self.mutations.len().min(max);
+        let mutations = self.mutations[..n]
+            .iter_mut()
+            .map(|p| {
+                p.sent = true;
+                p.mutation.clone()
+            })
+            .collect();
+        Some(PushRequest {
+            client_id: self.client_id.clone(),
+            mutations,
+        })
+    }
+
+    /// Takes in a push's answer: every result but a gap consumes its mutation. Applied edits go
+    /// into the snapshot at once; a conflict keeps my side and the server's for the user; an
+    /// invalid edit is kept as a refusal with the server's reason.
+    pub fn settle(&mut self, answer: &PushResponse, snapshot: &mut Snapshot) -> Settled {
+        let mut settled = Settled::default();
+        let mut gap = false;
+        for result in &answer.results {
+            let id = match result {
+                MutationResult::Applied { mutation_id, .. }
+                | MutationResult::Duplicate { mutation_id }
+                | MutationResult::Conflict { mutation_id, .. }
+                | MutationResult::Rejected { mutation_id, .. } => *mutation_id,
+            };
+            let Some(i) = self
+                .mutations
+                .iter()
+                .position(|p| p.mutation.mutation_id == id)
+            else {
+                continue;
+            };
+            if let MutationResult::Rejected { error, .. } = result {
+                if error.code == "gap" {
+                    gap = true;
+                    continue;
+                }
+            }
+            let m = self.mutations.remove(i).mutation;
+            match result {
+                MutationResult::Applied { revision, .. } => {
+                    snapshot.acknowledge(&m.kind, m.id, m.op, m.body, *revision);
+                    settled.done += 1;
+                }
+                MutationResult::Duplicate { .. } => settled.done += 1,
+                MutationResult::Conflict { current, .. } => {
+                    snapshot.absorb(current.clone());
+                    self.conflicts
+                        .retain(|c| !(c.kind == m.kind && c.id == m.id));
+                    self.conflicts.push(Conflict {
+                        kind: m.kind,
+                        id: m.id,
+                        mine: m.body,
+                        theirs: current.clone(),
+                    });
+                    settled.conflicts += 1;
+                }
+                MutationResult::Rejected { error, .. } => self.refused.push(Refusal {
+                    what: format!("{} {}", m.kind, m.id),
+                    error: error.clone(),
+                }),
+            }
+        }
+        if gap {
+            self.renumber(format!("{}-{}", self.client_id, answer.server_rev));
+            settled.renumbered = true;
+        }
+        settled
+    }
+
+    /// Starts the numbering again under a new client id: the server never consumed these ids.
+    fn renumber(&mut self, client_id: String) {
+        self.client_id = client_id;
+        self.next_id = 1;
+        for p in &mut self.mutations {
+            p.mutation.mutation_id = self.next_id;
+            p.sent = false;
+            self.next_id += 1;
+        }
+    }
+
+    /// Settles conflict `index`: my side is queued on top of the server's revision (a record the
+    /// server deleted cannot come back, so there only theirs can win); theirs just drops mine.
+    pub fn resolve(&mut self, index: usize, choice: Choice) {
+        if index >= self.conflicts.len() {
+            return;
+        }
+        let c = self.conflicts.remove(index);
+        if choice == Choice::Mine && !c.theirs.deleted {
+            let op = if c.mine.is_some() {
+                Op::Put
+            } else {
+                Op::Delete
+            };
+            self.push_mutation(op, &c.kind, c.id, Some(c.theirs.revision), c.mine);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::wire::PullResponse;
+    use serde_json::json;
+
+    fn snapshot_with(kind: &str, id: u64, revision: u64) -> Snapshot {
+        let mut s = Snapshot::default();
+        s.apply_pull(PullResponse {
+            records: vec![SyncRecord {
+                kind: kind.into(),
+                id,
+                revision,
+                server_rev: 1,
+                deleted: false,
+                body: Some(json!({"id": id, "name": "old"})),
+            }],
+            cursor: 1,
+        });
+        s
+    }
+
+    fn ids(q: &Queue) -> Vec<(u64, Option<u64>)> {
+        q.mutations
+            .iter()
+            .map(|p| (p.mutation.mutation_id, p.mutation.base_revision))
+            .collect()
+    }
+
+    #[test]
+    fn edits_of_an_unsent_record_fold_into_one_mutation() {
+        let s = snapshot_with("faction", 3, 4);
+        let mut q = Queue::new("c".into());
+        q.edit(&s, "faction", 3, Some(json!({"name": "a"})));
+        q.edit(&s, "faction", 3, Some(json!({"name": "b"})));
+        assert_eq!(ids(&q), vec![(1, Some(4))]);
+        assert_eq!(q.mutations[0].mutation.body, Some(json!({"name": "b"})));
+        assert_eq!(q.pending(), 1);
+    }
+
+    #[test]
+    fn an_edit_after_a_sent_one_bases_on_the_revision_it_will_make() {
+        let s = snapshot_with("faction", 3, 4);
+        let mut q = Queue::new("c".into());
+        q.edit(&s, "faction", 3, Some(json!({"name": "a"})));
+        q.batch(10).unwrap();
+        q.edit(&s, "faction", 3, Some(json!({"name": "b"})));
+        // A new record (not in the snapshot) is created with base null, then edited from rev 1.
+        q.edit(&s, "regiment", 9, Some(json!({"id": 9})));
+        q.batch(10).unwrap();
+        q.edit(&s, "regiment", 9, Some(json!({"id": 9, "name": "x"})));
+        assert_eq!(
+            ids(&q),
+            vec![(1, Some(4)), (2, Some(5)), (3, None), (4, Some(1))]
+        );
+    }
+
+    #[test]
+    fn deleting_a_record_created_offline_forgets_it() {
+        let s = Snapshot::default();
+        let mut q = Queue::new("c".into());
+        q.edit(&s, "regiment", 9, Some(json!({"id": 9})));
+        q.edit(&s, "regiment", 9, None);
+        assert_eq!(q.pending(), 0);
+        assert_eq!(q.next_id, 2, "ids are never reused");
+    }
+
+    #[test]
+    fn settle_consumes_every_result_and_keeps_conflicts_and_refusals() {
+        let mut s = snapshot_with("faction", 3, 4);
+        let mut q = Queue::new("c".into());
+        for (id, name) in [(3, "mine"), (5, "x"), (6, "bad"), (7, "again")] {
+            q.edit(&s, "faction", id, Some(json!({"id": id, "name": name})));
+        }
+        let req = q.batch(3).unwrap();
+        assert_eq!(req.mutations.len(), 3);
+        let theirs = SyncRecord {
+            kind: "faction".into(),
+            id: 3,
+            revision: 5,
+            server_rev: 8,
+            deleted: false,
+            body: Some(json!({"id": 3, "name": "theirs"})),
+        };
+        let bad = ErrorBody {
+            code: "bad_request".into(),
+            message: "too long".into(),
+            field: Some("mutations[2].body.name".into()),
+        };
+        let answer = PushResponse {
+            results: vec![
+                MutationResult::Conflict {
+                    mutation_id: 1,
+                    current: theirs.clone(),
+                },
+                MutationResult::Applied {
+                    mutation_id: 2,
+                    revision: 1,
+                },
+                MutationResult::Rejected {
+                    mutation_id: 3,
+                    error: bad.clone(),
+                },
+            ],
+            server_rev: 9,
+        };
+        let settled = q.settle(&answer, &mut s);
+        assert_eq!(settled.done, 1);
+        assert_eq!(settled.conflicts, 1);
+        assert!(!settled.renumbered);
+        assert_eq!(ids(&q), vec![(4, None)], "only the unsent one is left");
+        assert_eq!(q.conflicts[0].mine, Some(json!({"id": 3, "name": "mine"})));
+        assert_eq!(q.conflicts[0].theirs, theirs);
+        assert_eq!(q.refused[0].error, bad);
+        assert_eq!(s.get("faction", 3).unwrap().body, theirs.body);
+        assert_eq!(s.get("faction", 5).unwrap().revision, 1);
+        // A retried answer changes nothing more.
+        assert_eq!(q.settle(&answer, &mut s), Settled::default());
+    }
+
+    #[test]
+    fn a_gap_renumbers_the_queue_under_a_new_client_id() {
+        let mut s = snapshot_with("faction", 3, 4);
+        let mut q = Queue::new("c".into());
+        q.next_id = 40;
+        q.edit(&s, "faction", 3, Some(json!({"name": "a"})));
+        q.batch(10).unwrap();
+        let gap = ErrorBody {
+            code: "gap".into(),
+            message: "send 1 first".into(),
+            field: None,
+        };
+        let answer = PushResponse {
+            results: vec![MutationResult::Rejected {
+                mutation_id: 40,
+                error: gap,
+            }],
+            server_rev: 2,
+        };
+        assert!(q.settle(&answer, &mut s).renumbered);
+        assert_ne!(q.client_id, "c");
+        assert_eq!(ids(&q), vec![(1, Some(4))]);
+        assert!(!q.mutations[0].sent);
+        assert!(q.refused.is_empty());
+    }
+
+    #[test]
+    fn resolving_a_conflict_queues_mine_on_their_revision_or_drops_it() {
+        let theirs = |deleted| SyncRecord {
+            kind: "faction".into(),
+            id: 3,
+            revision: 7,
+            server_rev: 8,
+            deleted,
+            body: (!deleted).then(|| json!({"name": "theirs"})),
+        };
+        let conflict = |deleted| Conflict {
+            kind: "faction".into(),
+            id: 3,
+            mine: Some(json!({"name": "mine"})),
+            theirs: theirs(deleted),
+        };
+        let mut q = Queue::new("c".into());
+        q.conflicts = vec![conflict(false), conflict(false), conflict(true)];
+        q.resolve(0, Choice::Mine);
+        assert_eq!(ids(&q), vec![(1, Some(7))]);
+        q.resolve(0, Choice::Theirs);
+        assert_eq!(q.pending(), 1);
+        // The server deleted it: mine cannot bring it back.
+        q.resolve(0, Choice::Mine);
+        assert_eq!(q.pending(), 1);
+        assert!(q.conflicts.is_empty());
+        q.resolve(5, Choice::Mine);
+        assert_eq!(q.pending(), 1, "a stale index does nothing");
+    }
+
+    #[test]
+    fn the_stored_form_round_trips() {
+        let s = snapshot_with("faction", 3, 4);
+        let mut q = Queue::new("c".into());
+        q.edit(&s, "faction", 3, Some(json!({"name": "a"})));
+        q.votes.push(Vote {
+            chosen: 1,
+            other: 2,
+            cast_at: 10,
+            shown_at: Some(5),
+        });
+        let text = serde_json::to_string(&q).unwrap();
+        assert_eq!(serde_json::from_str::<Queue>(&text).unwrap(), q);
+    }
+}

@@ -1,0 +1,252 @@
+//! The sync: push the queue, pull what changed, rebuild the realm. One run at a time; a request
+//! during a run makes it go round once more. A server that cannot be reached is retried with
+//! backoff, and a pull runs every little while so other people's edits arrive.
+
+use super::local;
+use super::status::Reach;
+use super::{RealmStore, Source};
+use crate::api::{self, ApiError};
+use engine::wire::{ErrorBody, PushRequest, VoteBatch};
+use leptos::prelude::*;
+use std::time::Duration;
+
+/// The first retry after a failure; it doubles up to [`MAX_RETRY_MS`].
+pub const FIRST_RETRY_MS: u32 = 1_000;
+const MAX_RETRY_MS: u32 = 15_000;
+/// How often an idle, online app pulls.
+const PULL_EVERY: Duration = Duration::from_secs(20);
+/// Mutations per push.
+const BATCH: usize = 200;
+
+/// Starts the first sync and the triggers of the later ones.
+pub fn start(store: RealmStore) {
+    request(&store);
+    set_interval(move || request(&store), PULL_EVERY);
+    let online = window_event_listener(leptos::ev::online, move |_| store.sync_now());
+    let focus = window_event_listener(leptos::ev::focus, move |_| request(&store));
+    // The store lives as long as the page: its listeners do too.
+    std::mem::forget((online, focus));
+}
+
+/// Asks for a sync: starts one, or makes the running one go round again.
+pub fn request(store: &RealmStore) {
+    let start = store
+        .inner
+        .try_update_value(|i| {
+            if i.running {
+                i.again = true;
+                false
+            } else {
+                i.running = true;
+                true
+            }
+        })
+        .unwrap_or(false);
+    if start {
+        let store = *store;
+        leptos::task::spawn_local(run(store));
+    }
+}
+
+async fn run(store: RealmStore) {
+    store.status.update(|s| s.syncing = true);
+    loop {
+        let result = once(store).await;
+        match result {
+            Ok(()) => {
+                store.inner.update_value(|i| i.retry_ms = FIRST_RETRY_MS);
+                store.status.update(|s| {
+                    s.reach = Reach::Online;
+                    s.error = None;
+                });
+            }
+            Err(e) => {
+                let reach = match e {
+                    ApiError::Unreachable(_) => Reach::Offline,
+                    _ => Reach::Online,
+                };
+                store.status.update(|s| {
+                    s.reach = reach;
+                    s.error = Some(e.to_string());
+                });
+                if store.source.with_untracked(|s| *s == Source::Loading) {
+                    store.source.set(Source::Failed(e.to_string()));
+                }
+                schedule_retry(store);
+            }
+        }
+        let again = store
+            .inner
+            .try_update_value(|i| {
+                let again = std::mem::take(&mut i.again);
+                i.running = again;
+                again
+            })
+            .unwrap_or(false);
+        if !again {
+            break;
+        }
+    }
+    store.status.update(|s| s.syncing = false);
+    store.publish();
+}
+
+/// Retries after the current backoff, which then doubles.
+fn schedule_retry(store: RealmStore) {
+    let delay = store.inner.try_update_value(|i| {
+        if i.retry_scheduled {
+            return None;
+        }
+        i.retry_scheduled = true;
+        let d = i.retry_ms;
+        i.retry_ms = (i.retry_ms * 2).min(MAX_RETRY_MS);
+        Some(d)
+    });
+    if let Some(Some(ms)) = delay {
+        set_timeout(
+            move || {
+                store.inner.update_value(|i| i.retry_scheduled = false);
+                request(&store);
+            },
+            Duration::from_millis(ms.into()),
+        );
+    }
+}
+
+/// One round: edits (with the key), votes, battles, then the pull and the rebuild.
+async fn once(store: RealmStore) -> Result<(), ApiError> {
+    push_edits(store).await?;
+    push_votes(store).await?;
+    push_battles(store).await?;
+    let since = store.inner.with_value(|i| i.snapshot.cursor);
+    let pull = api::pull(since).await?;
+    let changed = !pull.records.is_empty();
+    store.inner.update_value(|i| {
+        i.snapshot.apply_pull(pull);
+        if changed {
+            let _ = local::save_snapshot(i.kv.as_ref(), &i.snapshot);
+        }
+    });
+    if changed || store.realm.with_untracked(Option::is_none) {
+        store.rebuild();
+    }
+    store.source.set(Source::Server);
+    Ok(())
+}
+
+/// Pushes the queued collection edits in batches. Without a key, or with one the server refuses,
+/// they stay queued and the badge says "locked"; votes and battles still go.
+async fn push_edits(store: RealmStore) -> Result<(), ApiError> {
+    let Some(key) = store.editor_key.get_untracked() else {
+        return Ok(());
+    };
+    loop {
+        let (batch, check) = store
+            .inner
+            .try_update_value(|i| {
+                i.reload_queue();
+                let batch = i.queue.batch(BATCH);
+                i.save_queue();
+                (batch, !i.key_checked)
+            })
+            .unwrap_or((None, false));
+        // With nothing queued, an empty push still checks a newly entered key.
+        let request = match (batch, check) {
+            (Some(b), _) => b,
+            (None, true) => PushRequest {
+                client_id: store.inner.with_value(|i| i.queue.client_id.clone()),
+                mutations: Vec::new(),
+            },
+            (None, false) => return Ok(()),
+        };
+        let empty = request.mutations.is_empty();
+        match api::push(&request, &key).await {
+            Ok(answer) => {
+                let renumbered = store
+                    .inner
+                    .try_update_value(|i| {
+                        i.key_checked = true;
+                        i.reload_queue();
+                        let settled = i.queue.settle(&answer, &mut i.snapshot);
+                        i.save_queue();
+                        let _ = local::save_snapshot(i.kv.as_ref(), &i.snapshot);
+                        settled.renumbered
+                    })
+                    .unwrap_or(false);
+                store.status.update(|s| s.locked = false);
+                store.publish();
+                store.rebuild();
+                if empty && !renumbered {
+                    return Ok(());
+                }
+            }
+            Err(ApiError::Unauthorized) => {
+                store.status.update(|s| s.locked = true);
+                return Ok(());
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Sends the queued votes as one batch and keeps what the server made of each.
+async fn push_votes(store: RealmStore) -> Result<(), ApiError> {
+    let (voter, votes) = store
+        .inner
+        .with_value(|i| (i.voter.clone(), i.queue.votes.clone()));
+    if votes.is_empty() {
+        return Ok(());
+    }
+    let n = votes.len();
+    let batch = VoteBatch { voter, votes };
+    match api::post_votes(&batch).await {
+        Ok(answer) => {
+            store.with_queue(|q| {
+                q.votes.drain(..n.min(q.votes.len()));
+            });
+            store
+                .vote_results
+                .set(batch.votes.into_iter().zip(answer.results).collect());
+            Ok(())
+        }
+        Err(ApiError::Status(code, error)) if (400..500).contains(&code) => {
+            store.with_queue(|q| {
+                q.votes.drain(..n.min(q.votes.len()));
+                q.refused.push(refusal(format!("{n} votes"), code, error));
+            });
+            Ok(())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Sends each queued battle; one the server already holds counts as sent.
+async fn push_battles(store: RealmStore) -> Result<(), ApiError> {
+    let battles = store.inner.with_value(|i| i.queue.battles.clone());
+    for entry in battles {
+        let outcome = api::post_battle(&entry).await;
+        let refused = match outcome {
+            Ok(()) => None,
+            Err(ApiError::Status(code, error)) if (400..500).contains(&code) => {
+                Some(refusal(format!("battle {}", entry.id), code, error))
+            }
+            Err(e) => return Err(e),
+        };
+        store.with_queue(|q| {
+            q.battles.retain(|b| b.id != entry.id);
+            q.refused.extend(refused);
+        });
+    }
+    Ok(())
+}
+
+fn refusal(what: String, code: u16, error: Option<ErrorBody>) -> super::Refusal {
+    super::Refusal {
+        what,
+        error: error.unwrap_or(ErrorBody {
+            code: code.to_string(),
+            message: format!("the server answered {code}"),
+            field: None,
+        }),
+    }
+}

@@ -1,0 +1,175 @@
+// The offline-first client in a real browser: edits made with the server down survive a reload
+// and sync when it returns; two editors of one record see a conflict and the choice wins
+// everywhere; a wrong key locks the queue and the right one resumes it; the app opens with the
+// network cut after one online visit.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startServer, tempDir, EDITOR_KEY } from '../lib/server.mjs';
+import { launchBrowser, watchedPage, screenshot } from '../lib/browser.mjs';
+import { badge, waitForBadge, unlock, syncNow, openPanel, closePanel, waitForOfflineShell, FactionForm } from '../lib/sync.mjs';
+
+let server, browser, data, db;
+
+before(async () => {
+  data = tempDir('brickrealm-offline-');
+  db = join(data.dir, 'realm.db');
+  server = await startServer({ db });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  data?.remove();
+});
+
+async function factions() {
+  const doc = await (await fetch(`${server.url}/api/realm`)).json();
+  return doc.factions;
+}
+
+/** A fresh browser (its own storage) on the editor, unlocked with `key` and settled. */
+async function editor(key = EDITOR_KEY, settled = 'synced') {
+  const context = await browser.newContext();
+  const { page, errors } = await watchedPage(context);
+  const form = new FactionForm(page);
+  await form.open(server.url);
+  await waitForBadge(page, 'synced');
+  await unlock(page, key);
+  await waitForBadge(page, settled);
+  await closePanel(page);
+  return { context, page, form, errors };
+}
+
+/** Console errors other than the failed requests expected while the network is down. */
+function unexpected(errors) {
+  return errors.filter((e) => !/Failed to load resource|ERR_CONNECTION_REFUSED|ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e));
+}
+
+test('offline_edits_survive_a_reload_and_sync_when_the_server_returns', async () => {
+  const [a, b] = (await factions()).slice(0, 2);
+  const { context, page, form, errors } = await editor();
+  await waitForOfflineShell(page);
+
+  const port = server.port;
+  await server.stop();
+  await form.rename(a.id, 'Renamed While Offline');
+  await form.rename(b.id, 'Also Renamed Offline');
+  await waitForBadge(page, 'offline');
+  assert.match(await badge(page).innerText(), /2 pending/);
+  await screenshot(page, 'editor-offline-2-pending');
+
+  // The server is still down: the service worker serves the app, the store the edits.
+  await page.reload();
+  await page.locator('.faction-form').waitFor();
+  await waitForBadge(page, 'offline');
+  assert.match(await badge(page).innerText(), /2 pending/);
+  const names = await form.names();
+  assert.equal(names[a.id], 'Renamed While Offline');
+  assert.equal(names[b.id], 'Also Renamed Offline');
+
+  server = await startServer({ db, port });
+  await syncNow(page);
+  await waitForBadge(page, 'synced');
+  const stored = await factions();
+  assert.equal(stored.find((f) => f.id === a.id).name, 'Renamed While Offline');
+  assert.equal(stored.find((f) => f.id === b.id).name, 'Also Renamed Offline');
+
+  // A second, fresh browser sees them too.
+  const other = await browser.newContext();
+  const fresh = new FactionForm(await other.newPage());
+  await fresh.open(server.url);
+  await waitForBadge(fresh.page, 'synced');
+  assert.equal((await fresh.names())[a.id], 'Renamed While Offline');
+  assert.equal((await fresh.names())[b.id], 'Also Renamed Offline');
+  await other.close();
+  assert.deepEqual(unexpected(errors), []);
+  await context.close();
+});
+
+test('two_editors_of_one_record_see_a_conflict_and_the_choice_wins_everywhere', async () => {
+  const target = (await factions())[2];
+  const first = await editor();
+  const second = await editor();
+  // The second editor goes offline before the first one's edit reaches the server.
+  await second.context.setOffline(true);
+  await first.form.rename(target.id, 'The First Name');
+  await waitForBadge(first.page, 'synced');
+  await second.form.rename(target.id, 'The Second Name');
+  await waitForBadge(second.page, 'offline');
+
+  await second.context.setOffline(false);
+  await syncNow(second.page);
+  await waitForBadge(second.page, 'conflict');
+  await openPanel(second.page);
+  const conflict = second.page.locator(`.conflict[data-kind="faction"][data-id="${target.id}"]`);
+  await conflict.waitFor();
+  const row = conflict.locator('tr', { has: second.page.locator('th', { hasText: /^name$/ }) });
+  assert.equal(await row.locator('td.mine').innerText(), 'The Second Name');
+  assert.equal(await row.locator('td.theirs').innerText(), 'The First Name');
+  await screenshot(second.page, 'sync-conflict');
+
+  await conflict.locator('button.keep-mine').click();
+  await waitForBadge(second.page, 'synced');
+  assert.equal((await factions()).find((f) => f.id === target.id).name, 'The Second Name');
+  await syncNow(first.page);
+  await waitForBadge(first.page, 'synced');
+  await first.page.waitForFunction(
+    (id) => document.querySelector(`select[name="faction"] option[value="${id}"]`)?.textContent === 'The Second Name',
+    target.id);
+  for (const e of [first, second]) {
+    assert.deepEqual(unexpected(e.errors), []);
+    await e.context.close();
+  }
+});
+
+test('a_wrong_key_locks_the_queue_and_the_right_key_resumes_it', async () => {
+  const target = (await factions())[3];
+  const { context, page, form, errors } = await editor('not-the-key', 'locked');
+  await form.rename(target.id, 'Waiting For The Key');
+  await waitForBadge(page, 'locked');
+  assert.match(await badge(page).innerText(), /locked · 1 pending/);
+  await openPanel(page);
+  assert.match(await page.locator('.sync-explain').innerText(), /enter the editor key/);
+  assert.notEqual((await factions()).find((f) => f.id === target.id).name, 'Waiting For The Key',
+    'nothing reached the server');
+  await unlock(page, EDITOR_KEY);
+  await waitForBadge(page, 'synced');
+  assert.equal((await factions()).find((f) => f.id === target.id).name, 'Waiting For The Key');
+  assert.deepEqual(errors.filter((e) => !/401/.test(e)), []);
+  await context.close();
+});
+
+test('without_a_key_the_editor_is_read_only', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await new FactionForm(page).open(server.url);
+  await page.locator('.read-only-note').waitFor();
+  assert.equal(await page.locator('.faction-form input[name="name"]').isDisabled(), true);
+  assert.equal(await page.locator('.faction-form button.save').isDisabled(), true);
+  await context.close();
+});
+
+test('the_app_opens_with_the_network_cut_after_one_online_visit', async () => {
+  const context = await browser.newContext();
+  const { page, errors } = await watchedPage(context);
+  await page.goto(`${server.url}/map`);
+  await page.locator('.markers .marker').first().waitFor();
+  await waitForBadge(page, 'synced');
+  await waitForOfflineShell(page);
+  const markers = await page.locator('.markers .marker').count();
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.locator('.markers .marker').first().waitFor();
+  assert.equal(await page.locator('.markers .marker').count(), markers);
+  await waitForBadge(page, 'offline');
+  // A deep link the browser never opened online works too.
+  await page.goto(`${server.url}/history`);
+  assert.equal(await page.locator('h1').innerText(), 'History');
+  await screenshot(page, 'map-offline');
+  await context.setOffline(false);
+  assert.deepEqual(unexpected(errors), []);
+  await context.close();
+});
