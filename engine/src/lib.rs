@@ -44,6 +44,7 @@ mod territory;
 mod testkit;
 mod totals;
 mod validate;
+pub mod warfare;
 pub mod wire;
 
 pub use arena::{
@@ -105,3 +106,4 @@ pub use totals::{
     REACH_LIMIT, RELIEF_CAP, SLOTS_LIMIT,
 };
 pub use validate::MAX_ID;
+pub use warfare::{WarfareError, WarfareInput, WarfareOutcome};
