@@ -24,6 +24,7 @@ mod load;
 mod map;
 mod march;
 mod movement;
+pub mod olympia;
 mod overview;
 mod photo;
 mod power;
@@ -84,6 +85,7 @@ pub use march::{
 pub use movement::{
     avg_movement, hauler_factor, machine_hauler_factor, sets_the_pace, HAULER_FLOOR,
 };
+pub use olympia::{OlympiaError, OlympiaInput, OlympiaOutcome};
 pub use overview::{realm_power, FactionPower, PhotoPower, RealmPower};
 pub use photo::{Fitted, Group, ItemRef, OffhandRef, Photo, Stats};
 pub use power::{

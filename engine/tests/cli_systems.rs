@@ -56,3 +56,24 @@ fn a_bad_warfare_input_exits_2_naming_the_field() {
     let out = realm(&["warfare", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn olympia_prints_the_outcome_of_the_inputs_seed() {
+    let input = engine::olympia::example();
+    let path = write("olympia.json", &serde_json::to_value(&input).unwrap());
+    let out = realm(&["olympia", path.to_str().unwrap()]);
+    let got: engine::olympia::OlympiaOutcome = serde_json::from_value(ok(&out)).unwrap();
+    assert_eq!(got, engine::olympia::play(&input));
+}
+
+#[test]
+fn a_bad_olympia_input_exits_2_naming_the_field() {
+    let mut v = serde_json::to_value(engine::olympia::example()).unwrap();
+    v["defender"]["units"][0]["noble"]["health"] = serde_json::json!(0);
+    let path = write("olympia-bad.json", &v);
+    let out = realm(&["olympia", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("defender.units[0].noble.health"), "{err}");
+}

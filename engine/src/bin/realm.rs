@@ -20,6 +20,10 @@
 //!   `{"strength_a","strength_d","hires","odds":{"runs","attacker_wins","p_attacker","interval",…}}`.
 //! - `realm warfare FILE` fights the Warfare phase (SYSTEMS.md §1) in FILE, a `WarfareInput` with
 //!   its seed, and prints its `WarfareOutcome`: `{"order_ties","conflicts","armies"}`.
+//! - `realm olympia FILE` fights the Olympia battle (SYSTEMS.md §3) in FILE, an `OlympiaInput` with
+//!   its seed, and prints its `OlympiaOutcome`: `{"winner","decided","cycles","attacker",
+//!   "defender","prisoner_chance","remaining","captures","prisoners","fled","loot",
+//!   "winner_takes_position"}`.
 //! - `realm balance` re-measures the source's balance claims and prints each beside the source's
 //!   figure: `[{"claim","source","ours","detail"}]` (see the engine's `balance` module).
 //!
@@ -35,7 +39,7 @@ const USAGE: &str = "usage: realm demo | realm schema | realm validate FILE | re
                      | realm route FILE --attacker ID --defender ID \
                      | realm skirmish FILE --attacker ID --defender ID --system v1|v2 --seed N \
                      | realm odds FILE --attacker ID --defender ID --system v1|v2 --seed N --runs N \
-                     | realm warfare FILE | realm balance";
+                     | realm warfare FILE | realm olympia FILE | realm balance";
 
 /// The owner chars of `realm territory`, by claim order.
 const OWNER_CHARS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -140,6 +144,10 @@ fn run(args: &[String]) -> Result<String, CliError> {
         [cmd, path] if cmd == "warfare" => {
             let phase = input(path, engine::warfare::parse)?;
             json(&engine::warfare::play(&phase))? + "\n"
+        }
+        [cmd, path] if cmd == "olympia" => {
+            let battle = input(path, engine::olympia::parse)?;
+            json(&engine::olympia::play(&battle))? + "\n"
         }
         [cmd, path] if cmd == "territory" => territory(&load(path)?)?,
         [cmd, path, a_flag, a, d_flag, d]
