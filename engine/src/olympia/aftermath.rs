@@ -2,9 +2,9 @@
 //! leader, and whether the winner takes the defender's place.
 //!
 //! **Decisions beyond the spec:**
-//! - `winner_remaining` counts the winner's figures still fighting (the wounded and the idle do
-//!   not chase); `loser_remaining` counts every living figure of the loser, wounded nobles and idle
-//!   peasants included (they all flee).
+//! - "Living figures" are every figure not killed, idle ones (passive men of an attacker, who
+//!   never fought) included on both sides, as the spec counts numbers, not fighters; the wounded
+//!   nobles count on the loser's side only (they flee, but do not chase).
 //! - A defeated unit is a losing unit with a living figure; a unit whose noble fell but whose men
 //!   live is still one (its men are taken or flee with the noble's belongings).
 //! - The loot is everything a taken unit carries — its noble's items (wielded or not) and its
@@ -78,7 +78,8 @@ pub(crate) fn aftermath(
     };
     let (wh, lh) = (&hosts[winner as usize], &hosts[loser as usize]);
     let living = |h: &Host, i: usize| h.fate[i] != Fate::Killed;
-    let w_rem = wh.fate.iter().filter(|&&f| f == Fate::Standing).count() as u32;
+    let chasing = |f: &&Fate| matches!(f, Fate::Standing | Fate::Idle);
+    let w_rem = wh.fate.iter().filter(chasing).count() as u32;
     let l_rem = (0..lh.figures.len()).filter(|&i| living(lh, i)).count() as u32;
     let chance = prisoner_chance(w_rem, l_rem);
 

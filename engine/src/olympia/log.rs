@@ -215,8 +215,8 @@ pub struct OlympiaOutcome {
     /// `r = winner_remaining / loser_remaining`'s chance `clamp(r/4, 1/4, 3/4)`; absent when no
     /// prisoners were rolled for (nobody broke, or the loser had no one left).
     pub prisoner_chance: Option<f64>,
-    /// The figures counted for it, `[attacker, defender]`: the winner's still fighting, the
-    /// loser's still living (wounded nobles included). `[0, 0]` when nobody broke.
+    /// The figures counted for it, `[attacker, defender]`: each side's living figures, wounded
+    /// nobles counted on the loser's side only. `[0, 0]` when nobody broke.
     pub remaining: [u32; 2],
     /// Each defeated unit's roll, in location-list order.
     pub captures: Vec<Capture>,

@@ -301,6 +301,11 @@ fn the_winner_takes_prisoners_and_its_leader_the_loot() {
         for c in &out.captures {
             assert_eq!(c.taken, c.roll < p);
         }
+        // The idle workers count among the winner's numbers.
+        let idle = out.attacker.figures.iter().filter(|f| f.fate == Fate::Idle);
+        assert_eq!(idle.count(), 3);
+        let wounded = out.attacker.wounded_nobles().len() as u32;
+        assert_eq!(out.remaining[0], 3 + 1 + 30 - out.attacker.killed - wounded);
         taken += out.prisoners.len();
         fled += out.fled.len();
         if let Some(loot) = &out.loot {

@@ -214,6 +214,25 @@ proptest! {
             prop_assert_eq!(out.fled.contains(&c.unit), !c.taken);
         }
         prop_assert_eq!(out.prisoners.len() + out.fled.len(), out.captures.len());
+        // Numbers are living figures; wounded nobles count for the loser only.
+        if let Decision::Broke { side: loser } = out.decided {
+            let count = |side: Side, wounded: bool| {
+                let living = out.force(side).figures.iter().filter(|f| match f.fate {
+                    Fate::Killed => false,
+                    Fate::Wounded => wounded,
+                    Fate::Standing | Fate::Idle => true,
+                });
+                living.count() as u32
+            };
+            let mut want = [0, 0];
+            want[out.winner as usize] = count(out.winner, false);
+            want[loser as usize] = count(loser, true);
+            prop_assert_eq!(out.remaining, want);
+            prop_assert_eq!(
+                out.prisoner_chance,
+                prisoner_chance(want[out.winner as usize], want[loser as usize])
+            );
+        }
         prop_assert_eq!(
             out.winner_takes_position,
             out.winner == Side::Attacker && !input.inhibit_move
