@@ -24,6 +24,7 @@ mod load;
 mod map;
 mod march;
 mod movement;
+pub mod olympia;
 mod overview;
 mod photo;
 mod power;
@@ -44,6 +45,7 @@ mod territory;
 mod testkit;
 mod totals;
 mod validate;
+pub mod warfare;
 pub mod wire;
 
 pub use arena::{
@@ -83,6 +85,7 @@ pub use march::{
 pub use movement::{
     avg_movement, hauler_factor, machine_hauler_factor, sets_the_pace, HAULER_FLOOR,
 };
+pub use olympia::{OlympiaError, OlympiaInput, OlympiaOutcome};
 pub use overview::{realm_power, FactionPower, PhotoPower, RealmPower};
 pub use photo::{Fitted, Group, ItemRef, OffhandRef, Photo, Stats};
 pub use power::{
@@ -105,3 +108,4 @@ pub use totals::{
     REACH_LIMIT, RELIEF_CAP, SLOTS_LIMIT,
 };
 pub use validate::{MAX_ID, MAX_NAME_CHARS};
+pub use warfare::{WarfareError, WarfareInput, WarfareOutcome};

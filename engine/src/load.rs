@@ -16,12 +16,17 @@ fn parse_error(e: serde_path_to_error::Error<serde_json::Error>) -> DocError {
     DocError::new(field, e.into_inner().to_string())
 }
 
+/// Parses any engine type from JSON, naming the path of the first field that does not fit it.
+pub(crate) fn parse_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, DocError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value: T = serde_path_to_error::deserialize(&mut de).map_err(parse_error)?;
+    de.end().map_err(|e| DocError::new("", e.to_string()))?;
+    Ok(value)
+}
+
 /// Parses a realm document, naming the path of the first field that does not fit the model.
 pub fn parse_realm(text: &str) -> Result<Realm, DocError> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let realm: Realm = serde_path_to_error::deserialize(&mut de).map_err(parse_error)?;
-    de.end().map_err(|e| DocError::new("", e.to_string()))?;
-    Ok(realm)
+    parse_json(text)
 }
 
 /// Parses and validates a realm document and re-derives every photo's stats. The report names the

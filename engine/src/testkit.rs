@@ -133,3 +133,25 @@ pub(crate) fn rate(r: &mut Realm, id: u64, rating: f64, judged: u32) {
 pub(crate) fn close6(got: f64, want: f64) -> bool {
     (got - want).abs() <= 5e-7
 }
+
+/// Compares `text` with the committed snapshot `dir/name` (relative to the crate);
+/// `UPDATE_SNAPSHOTS=1` rewrites it instead.
+pub(crate) fn check_snapshot(dir: &str, name: &str, text: &str) {
+    let path = format!("{}/{dir}/{name}", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, text).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_default();
+    if want != text {
+        let line = want
+            .lines()
+            .zip(text.lines())
+            .position(|(w, g)| w != g)
+            .unwrap_or(want.lines().count().min(text.lines().count()));
+        panic!(
+            "snapshot {name} differs from line {}; rerun with UPDATE_SNAPSHOTS=1 to accept",
+            line + 1
+        );
+    }
+}

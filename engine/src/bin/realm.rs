@@ -18,11 +18,18 @@
 //! - `realm odds FILE --attacker ID --defender ID --system v1|v2 --seed N --runs N` sets up once
 //!   (hires drawn from the seed) and prints the odds of that set-up over N battles from the same seed:
 //!   `{"strength_a","strength_d","hires","odds":{"runs","attacker_wins","p_attacker","interval",…}}`.
+//! - `realm warfare FILE` fights the Warfare phase (SYSTEMS.md §1) in FILE, a `WarfareInput` with
+//!   its seed, and prints its `WarfareOutcome`: `{"order_ties","conflicts","armies"}`.
+//! - `realm olympia FILE` fights the Olympia battle (SYSTEMS.md §3) in FILE, an `OlympiaInput` with
+//!   its seed, and prints its `OlympiaOutcome`: `{"winner","decided","cycles","attacker",
+//!   "defender","prisoner_chance","remaining","captures","prisoners","fled","loot",
+//!   "winner_takes_position"}`.
 //! - `realm balance` re-measures the source's balance claims and prints each beside the source's
 //!   figure: `[{"claim","source","ours","detail"}]` (see the engine's `balance` module).
 //!
-//! A document that is not valid JSON or fails validation is reported on stderr with the path of the
-//! offending field (`factions[3].name: …`), nothing is printed on stdout, and the exit code is 2.
+//! A document or battle input that is not valid JSON or fails validation is reported on stderr with
+//! the path of the offending field (`factions[3].name: …`), nothing is printed on stdout, and the
+//! exit code is 2.
 //! Every other failure exits with 1. Stored stats are re-derived on load, never trusted.
 
 use std::process::ExitCode;
@@ -32,7 +39,7 @@ const USAGE: &str = "usage: realm demo | realm schema | realm validate FILE | re
                      | realm route FILE --attacker ID --defender ID \
                      | realm skirmish FILE --attacker ID --defender ID --system v1|v2 --seed N \
                      | realm odds FILE --attacker ID --defender ID --system v1|v2 --seed N --runs N \
-                     | realm balance";
+                     | realm warfare FILE | realm olympia FILE | realm balance";
 
 /// The owner chars of `realm territory`, by claim order.
 const OWNER_CHARS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -46,6 +53,8 @@ enum CliError {
     Read(String, std::io::Error),
     /// The file is not a valid realm document: unparsable or failing validation.
     Document(String, engine::DocError),
+    /// The file is not a valid battle input for its system: unparsable or failing validation.
+    Input(String, engine::DocError),
     /// `--faction` names no faction of the document.
     NoFaction(u64),
     /// A faction asked to march has no marker on the map.
@@ -63,7 +72,7 @@ impl CliError {
     /// 2 for a bad document (what a caller can fix in the file), 1 for everything else.
     fn exit_code(&self) -> u8 {
         match self {
-            CliError::Document(..) => 2,
+            CliError::Document(..) | CliError::Input(..) => 2,
             _ => 1,
         }
     }
@@ -75,6 +84,7 @@ impl std::fmt::Display for CliError {
             CliError::Usage => write!(f, "{USAGE}"),
             CliError::Read(path, e) => write!(f, "cannot read {path}: {e}"),
             CliError::Document(path, e) => write!(f, "{path}: invalid realm document: {e}"),
+            CliError::Input(path, e) => write!(f, "{path}: invalid battle input: {e}"),
             CliError::NoFaction(id) => write!(f, "no faction with id {id}"),
             CliError::NoMarker(id) => write!(f, "faction {id} has no marker on the map"),
             CliError::Setup(e) => write!(f, "cannot fight: {e}"),
@@ -102,6 +112,12 @@ fn load(path: &str) -> Result<engine::Realm, CliError> {
     Ok(realm)
 }
 
+/// Reads the file at `path` and parses it with `parse` (which validates), naming the bad field.
+fn input<T>(path: &str, parse: fn(&str) -> Result<T, engine::DocError>) -> Result<T, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::Read(path.into(), e))?;
+    parse(&text).map_err(|e| CliError::Input(path.into(), e))
+}
+
 fn json(v: &impl serde::Serialize) -> Result<String, CliError> {
     serde_json::to_string(v).map_err(CliError::Write)
 }
@@ -124,6 +140,14 @@ fn run(args: &[String]) -> Result<String, CliError> {
             let realm = load(path)?;
             realm.faction(id).ok_or(CliError::NoFaction(id))?;
             json(&engine::faction_totals(&realm, id).clamped())? + "\n"
+        }
+        [cmd, path] if cmd == "warfare" => {
+            let phase = input(path, engine::warfare::parse)?;
+            json(&engine::warfare::play(&phase))? + "\n"
+        }
+        [cmd, path] if cmd == "olympia" => {
+            let battle = input(path, engine::olympia::parse)?;
+            json(&engine::olympia::play(&battle))? + "\n"
         }
         [cmd, path] if cmd == "territory" => territory(&load(path)?)?,
         [cmd, path, a_flag, a, d_flag, d]
