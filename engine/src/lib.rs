@@ -23,6 +23,7 @@ mod kinds;
 mod load;
 mod map;
 mod march;
+pub mod mass_battle;
 mod movement;
 mod overview;
 mod photo;
@@ -76,6 +77,7 @@ pub use kinds::{
 };
 pub use load::{load_realm, parse_realm};
 pub use map::{MapRows, Terrain, TerrainMap};
+pub use mass_battle::{MassBattleError, MassBattleInput, MassOutcome};
 pub use march::{
     crossing_multiplier, distance_penalty, entry_cost, march, toll_rate, Crossing, FactionRef,
     MarchBreakdown, MarchTotals, TerrainLeg,

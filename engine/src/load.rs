@@ -18,10 +18,16 @@ fn parse_error(e: serde_path_to_error::Error<serde_json::Error>) -> DocError {
 
 /// Parses a realm document, naming the path of the first field that does not fit the model.
 pub fn parse_realm(text: &str) -> Result<Realm, DocError> {
+    parse_json(text)
+}
+
+/// Parses any of the engine's inputs from JSON, naming the path of the first field that does not
+/// fit (`a.units[2].level`), or the root when the text is not JSON at all.
+pub(crate) fn parse_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, DocError> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let realm: Realm = serde_path_to_error::deserialize(&mut de).map_err(parse_error)?;
+    let value: T = serde_path_to_error::deserialize(&mut de).map_err(parse_error)?;
     de.end().map_err(|e| DocError::new("", e.to_string()))?;
-    Ok(realm)
+    Ok(value)
 }
 
 /// Parses and validates a realm document and re-derives every photo's stats. The report names the

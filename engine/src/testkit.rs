@@ -133,3 +133,85 @@ pub(crate) fn rate(r: &mut Realm, id: u64, rating: f64, judged: u32) {
 pub(crate) fn close6(got: f64, want: f64) -> bool {
     (got - want).abs() <= 5e-7
 }
+
+/// A generator that throws the dice it is given, then carries on as `SplitMix64(0)`.
+///
+/// `Dice::new(&[(6, 4), (100, 23)])` makes the next `die(6)` a 4 and the `die(100)` after it a 23
+/// (and equally `below(6)` a 3): each scripted word is the smallest whose multiply-shift lands on
+/// that face, so a test can set up exactly the throws a vector names.
+pub(crate) struct Dice {
+    script: Vec<u64>,
+    next: usize,
+    rest: SplitMix64,
+}
+
+impl Dice {
+    pub(crate) fn new(faces: &[(u64, u64)]) -> Dice {
+        let script = faces
+            .iter()
+            .map(|&(sides, face)| {
+                assert!((1..=sides).contains(&face), "face {face} of a d{sides}");
+                (((face - 1) as u128) << 64).div_ceil(sides as u128) as u64
+            })
+            .collect();
+        Dice {
+            script,
+            next: 0,
+            rest: SplitMix64::new(0),
+        }
+    }
+
+    /// Whether every scripted throw has been used.
+    pub(crate) fn spent(&self) -> bool {
+        self.next >= self.script.len()
+    }
+}
+
+impl Rng for Dice {
+    fn next_u64(&mut self) -> u64 {
+        match self.script.get(self.next) {
+            Some(&w) => {
+                self.next += 1;
+                w
+            }
+            None => self.rest.next_u64(),
+        }
+    }
+}
+
+/// Compares `text` with the committed snapshot `src/<dir>/snapshots/<name>`; `UPDATE_SNAPSHOTS=1`
+/// rewrites it instead.
+pub(crate) fn check_snapshot(dir: &str, name: &str, text: &str) {
+    let path = format!("{}/src/{dir}/snapshots/{name}", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(format!(
+            "{}/src/{dir}/snapshots",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        std::fs::write(&path, text).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_default();
+    if want != text {
+        let line = want
+            .lines()
+            .zip(text.lines())
+            .position(|(w, g)| w != g)
+            .unwrap_or(want.lines().count().min(text.lines().count()));
+        panic!(
+            "snapshot {name} differs from line {}; rerun with UPDATE_SNAPSHOTS=1 to accept",
+            line + 1
+        );
+    }
+}
+
+#[test]
+fn scripted_dice_land_on_their_faces() {
+    let faces = [(6, 4), (100, 23), (100, 100), (2, 1), (20, 20), (3, 2)];
+    let mut r = Dice::new(&faces);
+    for (sides, face) in faces {
+        assert_eq!(die(&mut r, sides), face);
+    }
+    assert!(r.spent());
+}
