@@ -18,11 +18,17 @@
 //! - `realm odds FILE --attacker ID --defender ID --system v1|v2 --seed N --runs N` sets up once
 //!   (hires drawn from the seed) and prints the odds of that set-up over N battles from the same seed:
 //!   `{"strength_a","strength_d","hires","odds":{"runs","attacker_wins","p_attacker","interval",…}}`.
+//! - `realm mass-battle FILE` fights the Střet armád battle of an input file (SYSTEMS §2; the seed is in
+//!   the input) and prints its outcome: `{"winner","end","skirmish_rounds","battle_rounds",
+//!   "pursuit_rounds","rounds":[…],"killed","fled","caught","units":[…]}`.
+//! - `realm contest FILE` fights the Book of Contests match of an input file (SYSTEMS §4) and prints
+//!   its outcome: `{"winner","end","rounds","log":[…],"fighters":[…]}`.
 //! - `realm balance` re-measures the source's balance claims and prints each beside the source's
 //!   figure: `[{"claim","source","ours","detail"}]` (see the engine's `balance` module).
 //!
-//! A document that is not valid JSON or fails validation is reported on stderr with the path of the
-//! offending field (`factions[3].name: …`), nothing is printed on stdout, and the exit code is 2.
+//! A document or battle input that is not valid JSON or fails validation is reported on stderr with
+//! the path of the offending field (`factions[3].name: …`, `b.units[2].shield: …`), nothing is
+//! printed on stdout, and the exit code is 2.
 //! Every other failure exits with 1. Stored stats are re-derived on load, never trusted.
 
 use std::process::ExitCode;
@@ -32,7 +38,7 @@ const USAGE: &str = "usage: realm demo | realm schema | realm validate FILE | re
                      | realm route FILE --attacker ID --defender ID \
                      | realm skirmish FILE --attacker ID --defender ID --system v1|v2 --seed N \
                      | realm odds FILE --attacker ID --defender ID --system v1|v2 --seed N --runs N \
-                     | realm balance";
+                     | realm mass-battle FILE | realm contest FILE | realm balance";
 
 /// The owner chars of `realm territory`, by claim order.
 const OWNER_CHARS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -46,6 +52,8 @@ enum CliError {
     Read(String, std::io::Error),
     /// The file is not a valid realm document: unparsable or failing validation.
     Document(String, engine::DocError),
+    /// The file is not a valid battle input of `system`: unparsable or failing validation.
+    Input(String, &'static str, engine::DocError),
     /// `--faction` names no faction of the document.
     NoFaction(u64),
     /// A faction asked to march has no marker on the map.
@@ -63,7 +71,7 @@ impl CliError {
     /// 2 for a bad document (what a caller can fix in the file), 1 for everything else.
     fn exit_code(&self) -> u8 {
         match self {
-            CliError::Document(..) => 2,
+            CliError::Document(..) | CliError::Input(..) => 2,
             _ => 1,
         }
     }
@@ -75,6 +83,7 @@ impl std::fmt::Display for CliError {
             CliError::Usage => write!(f, "{USAGE}"),
             CliError::Read(path, e) => write!(f, "cannot read {path}: {e}"),
             CliError::Document(path, e) => write!(f, "{path}: invalid realm document: {e}"),
+            CliError::Input(path, system, e) => write!(f, "{path}: invalid {system} input: {e}"),
             CliError::NoFaction(id) => write!(f, "no faction with id {id}"),
             CliError::NoMarker(id) => write!(f, "faction {id} has no marker on the map"),
             CliError::Setup(e) => write!(f, "cannot fight: {e}"),
@@ -100,6 +109,16 @@ fn load(path: &str) -> Result<engine::Realm, CliError> {
     let (realm, _report) =
         engine::load_realm(&text).map_err(|e| CliError::Document(path.into(), e))?;
     Ok(realm)
+}
+
+/// Reads a battle input and parses and validates it with `parse`, naming the offending field.
+fn input<T, E: Into<engine::DocError>>(
+    path: &str,
+    system: &'static str,
+    parse: impl FnOnce(&str) -> Result<T, E>,
+) -> Result<T, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::Read(path.into(), e))?;
+    parse(&text).map_err(|e| CliError::Input(path.into(), system, e.into()))
 }
 
 fn json(v: &impl serde::Serialize) -> Result<String, CliError> {
@@ -153,6 +172,14 @@ fn run(args: &[String]) -> Result<String, CliError> {
                 "odds": odds,
             });
             json(&out)? + "\n"
+        }
+        [cmd, path] if cmd == "mass-battle" => {
+            let battle = input(path, "mass battle", engine::mass_battle::parse_input)?;
+            json(&engine::mass_battle::play(&battle))? + "\n"
+        }
+        [cmd, path] if cmd == "contest" => {
+            let contest = input(path, "contest", engine::contests::parse_input)?;
+            json(&engine::contests::play(&contest))? + "\n"
         }
         _ => return Err(CliError::Usage),
     })
