@@ -27,7 +27,8 @@
 //!
 //! Code map: `sheet` (the sheet, the teams, the input), `action`, `modifier`, `status`,
 //! `notation` (the damage and modifier parsers), `roll` (§4.3's arithmetic), `fight` (the
-//! battle's state, turns, hits, upkeep), `log` (the outcome and its chronicle), `validate`
+//! battle's state, turns and hits; `fight/rolls` every roll in context, `fight/upkeep` the end of
+//! the round), `log` (the outcome and its chronicle), `validate`
 //! ([`parse_input`]), `example`.
 
 mod action;

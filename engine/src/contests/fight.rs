@@ -1,78 +1,20 @@
-//! A Book of Contests battle as it runs (SYSTEMS.md §4.3–4.7): every character's hit points,
-//! statuses, Momentum and action history; the rolls with every modifier and source of advantage;
-//! turns, hits and the end of the round.
+//! A Book of Contests battle as it runs (SYSTEMS.md §4.4–4.6): every character's hit points,
+//! statuses, Momentum and action history; the turn order, action choice, targets and hits. The
+//! rolls live in `fight/rolls`, the end of the round in `fight/upkeep`.
 
-use super::action::{Action, ActionKind, Condition, Reach, Target};
-use super::log::{DamageLog, FighterResult, HitLog, ToughnessLog, TurnLog, UpkeepLog};
-use super::modifier::{ActiveWhen, Has};
-use super::notation::ModValue;
-use super::roll::{succeeds, success_level, tens, RollLog};
-use super::sheet::{Char, ContestInput, FighterRef, Sheet, Team};
+mod rolls;
+mod upkeep;
+
+use super::action::{Action, ActionKind, Condition, Target};
+use super::log::{DamageLog, FighterResult, HitLog, TurnLog};
+use super::roll::{tens, RollLog};
+use super::sheet::{ContestInput, FighterRef, Sheet, Team};
 use super::status::{Status, Statuses};
 use crate::{below, die, Rng};
+use rolls::{Role, RollCtx};
 
 /// The most hits one turn may strike, whatever a sheet says (validation refuses more).
 pub const MAX_HITS: u32 = 20;
-
-/// Values are clamped to ±2²⁹ before any SL is worked out, so even an unvalidated sheet cannot
-/// overflow the arithmetic.
-const CLAMP: i64 = 1 << 29;
-
-fn clamp(v: i64) -> i32 {
-    v.clamp(-CLAMP, CLAMP) as i32
-}
-
-/// What a roll is for: it decides To Hit, the modifiers that are active and the sources of
-/// advantage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Role {
-    /// The attacker's roll of an Opposed action.
-    Opposed,
-    /// The attacker's roll of a Test action.
-    Test,
-    /// The test step of a Touch spell.
-    TouchTest,
-    /// The attacker's opposed step of a Touch spell (no To Hit).
-    TouchOpposed,
-    /// The defender's opposed roll.
-    Parry,
-    /// The end-of-round Toughness test.
-    Toughness,
-}
-
-impl Role {
-    fn attacking(self) -> bool {
-        matches!(
-            self,
-            Role::Opposed | Role::Test | Role::TouchTest | Role::TouchOpposed
-        )
-    }
-
-    fn opposed_step(self) -> bool {
-        matches!(self, Role::Opposed | Role::TouchOpposed | Role::Parry)
-    }
-
-    fn test_step(self) -> bool {
-        matches!(self, Role::Test | Role::TouchTest)
-    }
-
-    fn takes_to_hit(self) -> bool {
-        matches!(self, Role::Opposed | Role::Test | Role::TouchTest)
-    }
-}
-
-/// One roll's circumstances.
-struct RollCtx {
-    role: Role,
-    stat: Char,
-    to_hit: i32,
-    /// The attacking action is melee (Momentum gives advantage).
-    melee: bool,
-    /// For an attacker: the character attacked (its Prone and Blinded give advantage).
-    target: Option<usize>,
-    /// For a defender: the attacking action's reach.
-    attack_reach: Option<Reach>,
-}
 
 /// A character as it fights.
 struct Fighter<'a> {
@@ -162,7 +104,7 @@ impl<'a> Arena<'a> {
     }
 
     /// The living enemies of `x`, in their list order.
-    fn enemies(&self, x: usize) -> Vec<usize> {
+    pub(super) fn enemies(&self, x: usize) -> Vec<usize> {
         let team = self.f[x].who.team;
         (0..self.f.len())
             .filter(|&i| self.f[i].who.team != team && self.alive(i))
@@ -186,119 +128,6 @@ impl<'a> Arena<'a> {
                 .copied()
                 .reduce(|a, b| if hp(&b) < hp(&a) { b } else { a }),
             Target::Random => Some(enemies[below(rng, enemies.len() as u64) as usize]),
-        }
-    }
-
-    /// Whether a state-based condition holds for `x`; `None` for the conditions tied to a roll.
-    fn state_active(&self, x: usize, when: ActiveWhen) -> Option<bool> {
-        Some(match when {
-            ActiveWhen::SelfHalfHp => self.f[x].at_half(),
-            ActiveWhen::EnemyHalfHp => self.enemies(x).iter().any(|&e| self.f[e].at_half()),
-            ActiveWhen::FirstTurn => self.round == 1,
-            ActiveWhen::OwnTurn => self.actor == Some(x),
-            _ => return None,
-        })
-    }
-
-    /// Whether a modifier of `x` with `when` is active on a roll for `role`.
-    fn active(&self, x: usize, when: ActiveWhen, role: Role) -> bool {
-        self.state_active(x, when).unwrap_or(match when {
-            ActiveWhen::Parry => role == Role::Parry,
-            ActiveWhen::Attack => role.attacking(),
-            ActiveWhen::OpposedActions => role.opposed_step(),
-            _ => role.test_step(),
-        })
-    }
-
-    /// `x`'s total armor against a hit of `kind` (`None` for the end-of-round fire):
-    /// `armor + tens(T) + Σ active Armor modifiers`. **Decision:** an Armor modifier's "Parry" and
-    /// "Opposed actions" are active against Opposed and Touch-spell hits (the ones it parries),
-    /// "Test actions" against Test and Touch-spell hits, and "Attack" never (it is not attacking
-    /// when hit). `tens(T)` is of the sheet's Toughness.
-    fn armor(&self, x: usize, kind: Option<ActionKind>) -> i64 {
-        let sheet = self.f[x].sheet;
-        let parried = matches!(kind, Some(ActionKind::Opposed | ActionKind::TouchSpell));
-        let tested = matches!(kind, Some(ActionKind::Test | ActionKind::TouchSpell));
-        let mods: i64 = sheet
-            .modifiers
-            .iter()
-            .filter(|m| m.stat.char().is_none())
-            .filter(|m| {
-                self.state_active(x, m.active_when)
-                    .unwrap_or(match m.active_when {
-                        ActiveWhen::Parry | ActiveWhen::OpposedActions => parried,
-                        ActiveWhen::TestActions => tested,
-                        _ => false,
-                    })
-            })
-            .map(|m| match m.value {
-                ModValue::Numeric(n) => i64::from(n),
-                ModValue::Sl(_) => 0,
-            })
-            .sum();
-        i64::from(sheet.armor) + i64::from(tens(sheet.t)) + mods
-    }
-
-    /// The reach of `x`'s current action: the last it used, or the first on its list.
-    fn reach(&self, x: usize) -> Option<Reach> {
-        let f = &self.f[x];
-        let k = f.last_action.unwrap_or(0);
-        f.sheet.actions.get(k).map(|a| a.reach)
-    }
-
-    /// One d100 roll of `x` (§4.3).
-    fn roll(&self, x: usize, ctx: RollCtx, rng: &mut impl Rng) -> RollLog {
-        let me = &self.f[x];
-        let mut value = i64::from(me.sheet.char(ctx.stat));
-        if ctx.role.takes_to_hit() {
-            value += i64::from(ctx.to_hit);
-        }
-        let (mut adv, mut dis, mut sl_mods) = (0u32, 0u32, 0i64);
-        for m in &me.sheet.modifiers {
-            if m.stat.char() != Some(ctx.stat) || !self.active(x, m.active_when, ctx.role) {
-                continue;
-            }
-            match m.value {
-                ModValue::Numeric(n) => value += i64::from(n),
-                ModValue::Sl(n) => sl_mods += i64::from(n),
-            }
-            match m.has {
-                Has::Advantage => adv += 1,
-                Has::Disadvantage => dis += 1,
-                Has::Nothing => {}
-            }
-        }
-        // Momentum and the statuses count as one source at most in each direction (RESOLVED).
-        if ctx.role.attacking() {
-            let target = ctx.target.map(|t| self.f[t].statuses);
-            let momentum = ctx.melee && me.momentum;
-            if momentum || target.is_some_and(|s| s.prone || s.blinded) {
-                adv += 1;
-            }
-        }
-        if me.statuses.blinded && ctx.stat == Char::Ws && ctx.role != Role::Toughness {
-            dis += 1;
-        }
-        sl_mods -= i64::from(me.statuses.sl_penalty());
-        let reach_bonus = ctx.role == Role::Parry
-            && ctx.stat == Char::Ws
-            && ctx.attack_reach.is_some_and(|r| Some(r) < self.reach(x));
-        sl_mods += i64::from(reach_bonus);
-        let (value, sl_mods) = (clamp(value), clamp(sl_mods));
-        let roll = die(rng, 100) as u32;
-        let (sl, used) = success_level(value, roll, adv, dis, sl_mods);
-        RollLog {
-            who: me.who,
-            stat: ctx.stat,
-            value,
-            roll,
-            used,
-            advantage: adv,
-            disadvantage: dis,
-            sl_mods,
-            reach_bonus,
-            sl,
-            success: succeeds(value, used),
         }
     }
 
@@ -527,7 +356,7 @@ impl<'a> Arena<'a> {
 
     /// Inflicts a status: a stack more or on, and Momentum lost. Returns whether more Stunned
     /// stacks than `tens(T)` dropped the character to 0 HP.
-    fn inflict(&mut self, y: usize, s: Status) -> bool {
+    pub(super) fn inflict(&mut self, y: usize, s: Status) -> bool {
         let f = &mut self.f[y];
         f.statuses.inflict(s);
         f.momentum = false;
@@ -537,76 +366,6 @@ impl<'a> Arena<'a> {
             f.hp = 0;
         }
         out
-    }
-
-    /// The end of the round (§4.4), for each living character in turn order: poison, bleeding and
-    /// fire, then one Toughness test if stunned or poisoned.
-    pub fn upkeep(&mut self, order: &[usize], rng: &mut impl Rng) -> Vec<UpkeepLog> {
-        let mut logs = Vec::new();
-        for &i in order {
-            if !self.alive(i) {
-                continue;
-            }
-            let s = self.f[i].statuses;
-            let mut log = UpkeepLog {
-                who: self.f[i].who,
-                poisoned: i64::from(s.poisoned),
-                bleeding: i64::from(s.bleeding),
-                ablaze_roll: None,
-                ablaze: 0,
-                toughness: None,
-                hp: 0,
-            };
-            if s.ablaze > 0 {
-                let d = die(rng, 10);
-                log.ablaze_roll = Some(d as u32);
-                let fire = d as i64 + i64::from(s.ablaze) - 1 - self.armor(i, None);
-                log.ablaze = fire.max(1);
-            }
-            let f = &mut self.f[i];
-            f.hp = (f.hp - log.poisoned - log.bleeding - log.ablaze).max(0);
-            if self.alive(i) && (s.stunned > 0 || s.poisoned > 0) {
-                log.toughness = Some(self.toughness(i, rng));
-            }
-            log.hp = self.f[i].hp;
-            let acted = log.poisoned + log.bleeding + log.ablaze > 0 || log.toughness.is_some();
-            if acted {
-                logs.push(log);
-            }
-        }
-        logs
-    }
-
-    /// One Toughness test: on success it removes `max(0, SL + 1)` stacks from each of Stunned and
-    /// Poisoned, and Stunned falling to 0 this way brings Fatigued.
-    fn toughness(&mut self, i: usize, rng: &mut impl Rng) -> ToughnessLog {
-        let ctx = RollCtx {
-            role: Role::Toughness,
-            stat: Char::T,
-            to_hit: 0,
-            melee: false,
-            target: None,
-            attack_reach: None,
-        };
-        let roll = self.roll(i, ctx, rng);
-        let removed = if roll.success {
-            (roll.sl + 1).max(0) as u32
-        } else {
-            0
-        };
-        let s = &mut self.f[i].statuses;
-        let was_stunned = s.stunned > 0;
-        s.stunned = s.stunned.saturating_sub(removed);
-        s.poisoned = s.poisoned.saturating_sub(removed);
-        let fatigued = was_stunned && s.stunned == 0;
-        if fatigued {
-            self.inflict(i, Status::Fatigued);
-        }
-        ToughnessLog {
-            roll,
-            removed,
-            fatigued,
-        }
     }
 
     /// Every character now.

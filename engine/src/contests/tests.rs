@@ -7,7 +7,7 @@ mod rules;
 mod vectors;
 
 use super::*;
-use crate::testkit::Dice as Script;
+use crate::testkit::Script;
 
 /// A sheet with WS `ws`, T `t`, I `i` and `hp` hit points, every other characteristic 30, no
 /// armor, and the actions given.

@@ -220,4 +220,42 @@ proptest! {
             }
         }
     }
+
+    #[test]
+    fn resolve_is_total_even_on_inputs_validation_refuses(
+        input in arb_input(),
+        wild in prop::collection::vec((any::<i32>(), any::<u32>(), any::<i32>()), 1..6),
+        rounds in 0..4u32,
+    ) {
+        let mut input = input;
+        input.max_rounds = rounds;
+        for (k, (n, hits, to_hit)) in wild.into_iter().enumerate() {
+            let team = if k % 2 == 0 { &mut input.team1 } else { &mut input.team2 };
+            let len = team.len();
+            let s = &mut team[k / 2 % len];
+            match k % 5 {
+                0 => s.ws = n,
+                1 => s.hp_max = n,
+                2 => s.armor = n,
+                3 => s.t = n,
+                _ => s.hp = Some(n),
+            }
+            for a in &mut s.actions {
+                a.hits_per_round = hits;
+                a.to_hit = to_hit;
+            }
+            s.modifiers.push(Modifier {
+                name: "Wild".into(),
+                stat: Stat::Ws,
+                active_when: ActiveWhen::Attack,
+                has: Has::Advantage,
+                value: ModValue::Numeric(n),
+            });
+        }
+        if rounds % 2 == 1 {
+            input.team2.clear();
+        }
+        let out = play(&input);
+        prop_assert!(out.rounds <= rounds);
+    }
 }

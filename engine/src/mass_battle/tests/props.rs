@@ -169,4 +169,35 @@ proptest! {
         let unique: HashSet<u64> = shaken.iter().copied().collect();
         prop_assert_eq!(unique.len(), shaken.len(), "nobody is shaken twice");
     }
+
+    #[test]
+    fn resolve_is_total_even_on_inputs_validation_refuses(
+        input in arb_input(),
+        levels in prop::collection::vec(any::<u8>(), 0..4),
+        pike_riders in any::<bool>(),
+        clash in any::<bool>(),
+        empty in 0..3usize,
+    ) {
+        let mut input = input;
+        for (unit, level) in input.a.units.iter_mut().zip(levels) {
+            unit.level = level;
+            unit.skirmish = Some(true);
+            if pike_riders {
+                unit.mount = Mount::HeavyWarhorse;
+                unit.melee = MeleeWeapon::Pike;
+                unit.shield = true;
+            }
+        }
+        if clash {
+            let id = input.a.units[0].id;
+            input.b.units[0].id = id;
+        }
+        match empty {
+            1 => input.a.units.clear(),
+            2 => input.b.units.clear(),
+            _ => {}
+        }
+        let out = play(&input);
+        prop_assert_eq!(out.units.len(), input.a.units.len() + input.b.units.len());
+    }
 }

@@ -2,7 +2,7 @@
 //! and a snapshot of the example battle.
 
 use super::*;
-use crate::testkit::{check_snapshot, Dice as Script};
+use crate::testkit::{check_snapshot, Script};
 use crate::SplitMix64;
 
 #[test]

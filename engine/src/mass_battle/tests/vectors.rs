@@ -1,7 +1,7 @@
 //! VECTORS.md §S (CZ-01..34), as tables.
 
 use super::*;
-use crate::testkit::Dice as Script;
+use crate::testkit::Script;
 
 /// CZ-01..08: (id, army endurance in percent, difficulty).
 const DIFFICULTY: &[(&str, i32, i32)] = &[
