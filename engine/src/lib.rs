@@ -10,6 +10,7 @@ mod arena;
 mod armory;
 mod buffs;
 mod campaign;
+pub mod contests;
 mod demo;
 mod equip;
 mod error;
@@ -23,6 +24,7 @@ mod kinds;
 mod load;
 mod map;
 mod march;
+pub mod mass_battle;
 mod movement;
 pub mod olympia;
 mod overview;
@@ -58,6 +60,7 @@ pub use armory::{
 };
 pub use buffs::post_buff_stats;
 pub use campaign::{march_totals, realm_claims, realm_territory};
+pub use contests::{ContestError, ContestInput, ContestOutcome, DamageExpr};
 pub use demo::{demo_realm, DEMO_SEED};
 pub use equip::{
     fit, offhand_from, push_down, recalculate_all, wears, ArmoryEdit, Fit, FitError, OffhandPick,
@@ -82,6 +85,7 @@ pub use march::{
     crossing_multiplier, distance_penalty, entry_cost, march, toll_rate, Crossing, FactionRef,
     MarchBreakdown, MarchTotals, TerrainLeg,
 };
+pub use mass_battle::{MassBattleError, MassBattleInput, MassOutcome};
 pub use movement::{
     avg_movement, hauler_factor, machine_hauler_factor, sets_the_pace, HAULER_FLOOR,
 };

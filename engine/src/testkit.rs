@@ -134,6 +134,51 @@ pub(crate) fn close6(got: f64, want: f64) -> bool {
     (got - want).abs() <= 5e-7
 }
 
+/// A generator that throws the dice it is given, then carries on as `SplitMix64(0)`.
+///
+/// `Script::new(&[(6, 4), (100, 23)])` makes the next `die(6)` a 4 and the `die(100)` after it a 23
+/// (and equally `below(6)` a 3): each scripted word is the smallest whose multiply-shift lands on
+/// that face, so a test can set up exactly the throws a vector names.
+pub(crate) struct Script {
+    script: Vec<u64>,
+    next: usize,
+    rest: SplitMix64,
+}
+
+impl Script {
+    pub(crate) fn new(faces: &[(u64, u64)]) -> Script {
+        let script = faces
+            .iter()
+            .map(|&(sides, face)| {
+                assert!((1..=sides).contains(&face), "face {face} of a d{sides}");
+                (((face - 1) as u128) << 64).div_ceil(sides as u128) as u64
+            })
+            .collect();
+        Script {
+            script,
+            next: 0,
+            rest: SplitMix64::new(0),
+        }
+    }
+
+    /// Whether every scripted throw has been used.
+    pub(crate) fn spent(&self) -> bool {
+        self.next >= self.script.len()
+    }
+}
+
+impl Rng for Script {
+    fn next_u64(&mut self) -> u64 {
+        match self.script.get(self.next) {
+            Some(&w) => {
+                self.next += 1;
+                w
+            }
+            None => self.rest.next_u64(),
+        }
+    }
+}
+
 /// Compares `text` with the committed snapshot `dir/name` (relative to the crate);
 /// `UPDATE_SNAPSHOTS=1` rewrites it instead.
 pub(crate) fn check_snapshot(dir: &str, name: &str, text: &str) {
@@ -154,4 +199,14 @@ pub(crate) fn check_snapshot(dir: &str, name: &str, text: &str) {
             line + 1
         );
     }
+}
+
+#[test]
+fn scripted_dice_land_on_their_faces() {
+    let faces = [(6, 4), (100, 23), (100, 100), (2, 1), (20, 20), (3, 2)];
+    let mut r = Script::new(&faces);
+    for (sides, face) in faces {
+        assert_eq!(die(&mut r, sides), face);
+    }
+    assert!(r.spent());
 }

@@ -24,12 +24,17 @@
 //!   its seed, and prints its `OlympiaOutcome`: `{"winner","decided","cycles","attacker",
 //!   "defender","prisoner_chance","remaining","captures","prisoners","fled","loot",
 //!   "winner_takes_position"}`.
+//! - `realm mass-battle FILE` fights the Střet armád battle of an input file (SYSTEMS §2; the seed is in
+//!   the input) and prints its outcome: `{"winner","end","skirmish_rounds","battle_rounds",
+//!   "pursuit_rounds","rounds":[…],"killed","fled","caught","units":[…]}`.
+//! - `realm contest FILE` fights the Book of Contests match of an input file (SYSTEMS §4) and prints
+//!   its outcome: `{"winner","end","rounds","log":[…],"fighters":[…]}`.
 //! - `realm balance` re-measures the source's balance claims and prints each beside the source's
 //!   figure: `[{"claim","source","ours","detail"}]` (see the engine's `balance` module).
 //!
 //! A document or battle input that is not valid JSON or fails validation is reported on stderr with
-//! the path of the offending field (`factions[3].name: …`), nothing is printed on stdout, and the
-//! exit code is 2.
+//! the path of the offending field (`factions[3].name: …`, `b.units[2].shield: …`), nothing is
+//! printed on stdout, and the exit code is 2.
 //! Every other failure exits with 1. Stored stats are re-derived on load, never trusted.
 
 use std::process::ExitCode;
@@ -39,7 +44,8 @@ const USAGE: &str = "usage: realm demo | realm schema | realm validate FILE | re
                      | realm route FILE --attacker ID --defender ID \
                      | realm skirmish FILE --attacker ID --defender ID --system v1|v2 --seed N \
                      | realm odds FILE --attacker ID --defender ID --system v1|v2 --seed N --runs N \
-                     | realm warfare FILE | realm olympia FILE | realm balance";
+                     | realm warfare FILE | realm olympia FILE \
+                     | realm mass-battle FILE | realm contest FILE | realm balance";
 
 /// The owner chars of `realm territory`, by claim order.
 const OWNER_CHARS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -53,8 +59,8 @@ enum CliError {
     Read(String, std::io::Error),
     /// The file is not a valid realm document: unparsable or failing validation.
     Document(String, engine::DocError),
-    /// The file is not a valid battle input for its system: unparsable or failing validation.
-    Input(String, engine::DocError),
+    /// The file is not a valid battle input of `system`: unparsable or failing validation.
+    Input(String, &'static str, engine::DocError),
     /// `--faction` names no faction of the document.
     NoFaction(u64),
     /// A faction asked to march has no marker on the map.
@@ -84,7 +90,7 @@ impl std::fmt::Display for CliError {
             CliError::Usage => write!(f, "{USAGE}"),
             CliError::Read(path, e) => write!(f, "cannot read {path}: {e}"),
             CliError::Document(path, e) => write!(f, "{path}: invalid realm document: {e}"),
-            CliError::Input(path, e) => write!(f, "{path}: invalid battle input: {e}"),
+            CliError::Input(path, system, e) => write!(f, "{path}: invalid {system} input: {e}"),
             CliError::NoFaction(id) => write!(f, "no faction with id {id}"),
             CliError::NoMarker(id) => write!(f, "faction {id} has no marker on the map"),
             CliError::Setup(e) => write!(f, "cannot fight: {e}"),
@@ -112,10 +118,14 @@ fn load(path: &str) -> Result<engine::Realm, CliError> {
     Ok(realm)
 }
 
-/// Reads the file at `path` and parses it with `parse` (which validates), naming the bad field.
-fn input<T>(path: &str, parse: fn(&str) -> Result<T, engine::DocError>) -> Result<T, CliError> {
+/// Reads a battle input and parses and validates it with `parse`, naming the offending field.
+fn input<T, E: Into<engine::DocError>>(
+    path: &str,
+    system: &'static str,
+    parse: impl FnOnce(&str) -> Result<T, E>,
+) -> Result<T, CliError> {
     let text = std::fs::read_to_string(path).map_err(|e| CliError::Read(path.into(), e))?;
-    parse(&text).map_err(|e| CliError::Input(path.into(), e))
+    parse(&text).map_err(|e| CliError::Input(path.into(), system, e.into()))
 }
 
 fn json(v: &impl serde::Serialize) -> Result<String, CliError> {
@@ -142,11 +152,11 @@ fn run(args: &[String]) -> Result<String, CliError> {
             json(&engine::faction_totals(&realm, id).clamped())? + "\n"
         }
         [cmd, path] if cmd == "warfare" => {
-            let phase = input(path, engine::warfare::parse)?;
+            let phase = input(path, "warfare", engine::warfare::parse)?;
             json(&engine::warfare::play(&phase))? + "\n"
         }
         [cmd, path] if cmd == "olympia" => {
-            let battle = input(path, engine::olympia::parse)?;
+            let battle = input(path, "olympia", engine::olympia::parse)?;
             json(&engine::olympia::play(&battle))? + "\n"
         }
         [cmd, path] if cmd == "territory" => territory(&load(path)?)?,
@@ -177,6 +187,14 @@ fn run(args: &[String]) -> Result<String, CliError> {
                 "odds": odds,
             });
             json(&out)? + "\n"
+        }
+        [cmd, path] if cmd == "mass-battle" => {
+            let battle = input(path, "mass battle", engine::mass_battle::parse_input)?;
+            json(&engine::mass_battle::play(&battle))? + "\n"
+        }
+        [cmd, path] if cmd == "contest" => {
+            let contest = input(path, "contest", engine::contests::parse_input)?;
+            json(&engine::contests::play(&contest))? + "\n"
         }
         _ => return Err(CliError::Usage),
     })
