@@ -2,7 +2,8 @@
 //! and what a failure means for the user belong to the store.
 
 use engine::wire::{
-    BattleEntry, ErrorEnvelope, PullResponse, PushRequest, PushResponse, VoteBatch, VoteResponse,
+    BattleEntry, ErrorEnvelope, HistoryListing, PullResponse, PushRequest, PushResponse, VoteBatch,
+    VoteResponse,
 };
 use gloo_net::http::{Request, RequestBuilder, Response};
 use serde::de::DeserializeOwned;
@@ -82,4 +83,49 @@ pub async fn post_battle(body: &BattleEntry) -> Result<(), ApiError> {
         Ok(_) | Err(ApiError::Status(409, _)) => Ok(()),
         Err(e) => Err(e),
     }
+}
+
+/// What `GET /api/history` filters by; `None` leaves a filter out.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct HistoryQuery {
+    /// Battles this faction fought, on either side.
+    pub faction: Option<u64>,
+    /// Battles under this system (`v1`, `v2`, …).
+    pub system: Option<String>,
+    /// Fought at or after this time, ms since the epoch.
+    pub from: Option<i64>,
+    /// Fought before this time, ms since the epoch.
+    pub to: Option<i64>,
+}
+
+impl HistoryQuery {
+    /// The query string, `?`-prefixed, with the server's largest page.
+    pub fn to_query(&self) -> String {
+        let mut parts = vec!["limit=1000".to_string()];
+        if let Some(f) = self.faction {
+            parts.push(format!("faction={f}"));
+        }
+        if let Some(s) = &self.system {
+            parts.push(format!("system={}", js_sys::encode_uri_component(s)));
+        }
+        if let Some(t) = self.from {
+            parts.push(format!("from={t}"));
+        }
+        if let Some(t) = self.to {
+            parts.push(format!("to={t}"));
+        }
+        format!("?{}", parts.join("&"))
+    }
+}
+
+/// `GET /api/history`: the matching battles, newest first, with tallies per system.
+pub async fn history(query: &HistoryQuery) -> Result<HistoryListing, ApiError> {
+    let res = send(Request::get(&format!("/api/history{}", query.to_query())).build()).await?;
+    decode(res).await
+}
+
+/// `GET /api/history/{id}`: one battle as it was recorded.
+pub async fn battle(id: u64) -> Result<BattleEntry, ApiError> {
+    let res = send(Request::get(&format!("/api/history/{id}")).build()).await?;
+    decode(res).await
 }

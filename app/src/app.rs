@@ -4,6 +4,7 @@ use crate::components::nav_bar::NavBar;
 use crate::pages::{
     archive_page::ArchivePage, arena_page::ArenaPage, editor_page::EditorPage,
     history_page::HistoryPage, lab_page::LabPage, map_page::MapPage, not_found_page::NotFoundPage,
+    replay_page::ReplayPage,
 };
 use crate::store::provide_realm_store;
 use leptos::prelude::*;
@@ -24,6 +25,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/arena") view=ArenaPage />
                     <Route path=path!("/archive") view=ArchivePage />
                     <Route path=path!("/history") view=HistoryPage />
+                    <Route path=path!("/history/:id") view=ReplayPage />
                     <Route path=path!("/editor") view=EditorPage />
                     <Route path=path!("/lab") view=LabPage />
                 </Routes>

@@ -1,9 +1,11 @@
 //! Pieces shared by more than one page.
 
+pub mod battle_report;
 pub mod faction_card;
 pub mod nav_bar;
 pub mod page_intro;
 pub mod portrait;
+pub mod route_map;
 pub mod sync_badge;
 pub mod terrain_canvas;
 pub mod territory_layer;

@@ -7,3 +7,4 @@ pub mod history_page;
 pub mod lab_page;
 pub mod map_page;
 pub mod not_found_page;
+pub mod replay_page;

@@ -145,3 +145,25 @@ pub enum BattleSystem {
     #[default]
     V2,
 }
+
+impl BattleSystem {
+    /// The name records and the API use (`v1`, `v2`): the serde name.
+    pub fn name(self) -> &'static str {
+        match self {
+            BattleSystem::V1 => "v1",
+            BattleSystem::V2 => "v2",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BattleSystem;
+
+    #[test]
+    fn a_systems_name_is_its_serde_name() {
+        for s in [BattleSystem::V1, BattleSystem::V2] {
+            assert_eq!(serde_json::to_value(s).unwrap(), s.name());
+        }
+    }
+}

@@ -45,10 +45,7 @@ pub fn verify_battle(body: &[u8]) -> Result<Head, ApiError> {
             "the winner is not the outcome's",
         ));
     }
-    let system = serde_json::to_value(record.input.system)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .ok_or_else(|| ApiError::internal("battle system name"))?;
+    let system = record.input.system.name().to_string();
     Ok(Head {
         id: entry.id,
         timestamp: entry.timestamp,

@@ -3,12 +3,10 @@
 //! result with its rounds. Everything is computed here by the engine; nothing waits on a server.
 
 use super::state::MapState;
+use crate::components::battle_report::{BattleResult, SetupTable};
 use crate::store::{random_u53, use_realm_store};
 use engine::wire::{BattleEntry, BattleSource};
-use engine::{
-    fight, setup, BattleRecord, BattleSystem, Odds, OddsRun, Outcome, Realm, Setup, Side,
-    SplitMix64,
-};
+use engine::{fight, setup, BattleRecord, BattleSystem, Odds, OddsRun, Setup, SplitMix64};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -70,7 +68,7 @@ pub fn BattlePanel() -> impl IntoView {
         result.set(None);
     };
     move || {
-        let (s, realm) = planned.get()?;
+        let (s, _) = planned.get()?;
         Some(view! {
             <section class="battle-panel" aria-label="Battle">
                 <h2>{format!("{} against {}", s.attacker.name, s.defender.name)}</h2>
@@ -89,49 +87,9 @@ pub fn BattlePanel() -> impl IntoView {
                         <button class="forfeit" on:click=on_forfeit>"Forfeit"</button>
                     </Show>
                 </div>
-                {move || result.get().map(|r| view! { <ResultView record=r realm=realm.clone() /> })}
+                {move || result.get().map(|r| view! { <BattleResult record=r /> })}
             </section>
         })
-    }
-}
-
-#[component]
-fn SetupTable(s: Arc<Setup>) -> impl IntoView {
-    let row = |label: &'static str, a: String, d: String| {
-        view! { <tr><th scope="row">{label}</th><td>{a}</td><td>{d}</td></tr> }
-    };
-    let n = |x: f64| format!("{x:.1}");
-    let pct = |x: f64| format!("{:+.1}%", x);
-    let hires = match s.hires.side {
-        None => "nobody is far enough behind to hire".to_string(),
-        Some(side) => format!(
-            "the {} hires {} mercenar{} (cap {})",
-            side_name(side),
-            s.hires.wanted.min(s.hires.cap),
-            if s.hires.wanted.min(s.hires.cap) == 1 {
-                "y"
-            } else {
-                "ies"
-            },
-            s.hires.cap
-        ),
-    };
-    view! {
-        <table class="setup-table">
-            <thead><tr><th></th><th>"Attacker"</th><th>"Defender"</th></tr></thead>
-            <tbody>
-                {row("Faction Power", n(s.fp_a), n(s.fp_d))}
-                {row("Grudge", pct(s.grudge_a), pct(s.grudge_d))}
-                {row("Bane", pct(s.bane_a), pct(s.bane_d))}
-                {row("Base power", n(s.base_a), n(s.base_d))}
-                {row("March penalty", format!("−{:.1}%", s.march_penalty * 100.0), "—".into())}
-                {row("Alignment", format!("×{:.3}", s.alignment_multiplier), "—".into())}
-                {row("Home ground", "—".into(), format!("×{:.2}", s.home_multiplier))}
-                {row("Effective power", n(s.eff_a), n(s.eff_d))}
-                {row("Figures in line", s.attacker_line.len().to_string(), s.defender_line.len().to_string())}
-            </tbody>
-        </table>
-        <p class="hires">{format!("Mercenaries: {hires}.")}</p>
     }
 }
 
@@ -176,83 +134,6 @@ pub fn OddsView(odds: RwSignal<Option<Odds>>) -> impl IntoView {
                 <span class="fine">{format!("{} of {} battles", o.runs, ODDS_RUNS)}</span>
             </div>
         })
-    }
-}
-
-#[component]
-fn ResultView(record: Arc<BattleRecord>, realm: Arc<Realm>) -> impl IntoView {
-    let s = &record.input.setup;
-    let winner = match record.winner {
-        Side::Attacker => s.attacker.name.clone(),
-        Side::Defender => s.defender.name.clone(),
-    };
-    let _ = &realm;
-    let detail = match &record.outcome {
-        Outcome::V1(o) => view! {
-            <p>{format!("One roll: {:.4} against the attacker's chance of {:.4}.", o.u, o.p)}</p>
-        }
-        .into_any(),
-        Outcome::V2(o) => {
-            let rounds = o
-                .rounds
-                .iter()
-                .map(|r| {
-                    let fallen = |sr: &engine::SideRound| sr.fallen.len();
-                    view! {
-                        <tr>
-                            <td>{r.round}</td>
-                            <td>{format!("{}+{} ×{:.2}", r.dice.attacker[0], r.dice.attacker[1], r.dice.mult_attacker)}</td>
-                            <td>{format!("{}+{} ×{:.2}", r.dice.defender[0], r.dice.defender[1], r.dice.mult_defender)}</td>
-                            <td>{if r.dice.parry { "parry" } else { "" }}</td>
-                            <td>{r.attacker.swings.len()}</td>
-                            <td>{r.defender.swings.len()}</td>
-                            <td>{fallen(&r.attacker)}</td>
-                            <td>{fallen(&r.defender)}</td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            view! {
-                <table class="rounds">
-                    <thead><tr><th>"Round"</th><th>"Attacker dice"</th><th>"Defender dice"</th><th></th>
-                        <th>"Att. blows"</th><th>"Def. blows"</th><th>"Att. fallen"</th><th>"Def. fallen"</th></tr></thead>
-                    <tbody>{rounds}</tbody>
-                </table>
-                <p>{format!(
-                    "Surviving strength {:.1} against {:.1}; the attacker lost {} figures, the defender {}.",
-                    o.score_a, o.score_d, o.casualties_a, o.casualties_d
-                )}</p>
-            }
-            .into_any()
-        }
-    };
-    view! {
-        <div class="result" data-winner=side_name(record.winner)>
-            <h3>{format!("{winner} wins")}</h3>
-            {detail}
-            <p class="fine">
-                {format!("Seed {} — the same seed fights the same battle again. ", record.input.seed)}
-                <a class="record-link" download=format!("battle-{}.json", record.input.seed) href=record_href(&record)>
-                    "Battle record (JSON)"
-                </a>
-            </p>
-        </div>
-    }
-}
-
-/// The record as a `data:` link: the exact JSON the engine writes, so anyone can replay it.
-fn record_href(record: &BattleRecord) -> String {
-    let json = serde_json::to_string(record).unwrap_or_default();
-    format!(
-        "data:application/json;charset=utf-8,{}",
-        js_sys::encode_uri_component(&json)
-    )
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Attacker => "attacker",
-        Side::Defender => "defender",
     }
 }
 
