@@ -11,7 +11,7 @@
 //! swing for Version 2 (SPEC §0.3, §11.5, §12, §13.9).
 //!
 //! Code map: `setup` (§11.1–11.4 and the lines), `mercenaries` (§11.5), `fighter` (a figure as
-//! fought), `v1` (§12), `dice` (§13.5–13.6), `siege` (§13.7), `v2` (§13.1–13.9), `log` (§13.10),
+//! fought), `v1` (§12), `dice` (§13.5–13.6), `siege` (§13.7), `v2` (§13.1–13.9), `log` (§13.10), `progress` (the round screen's standings),
 //! `record` (§14: input, outcome, replay), `odds` (Battle Lab), `balance` (the source's claims).
 
 mod balance;
@@ -20,6 +20,7 @@ mod fighter;
 mod log;
 mod mercenaries;
 mod odds;
+mod progress;
 mod record;
 mod setup;
 mod siege;
@@ -35,6 +36,7 @@ pub use mercenaries::{
     DEFENDER_BASE_SLOTS, GAP_PER_HIRE, MAX_HIRES,
 };
 pub use odds::{odds, wilson, Odds, OddsRun, Spread};
+pub use progress::{standings, Standing};
 pub use record::{
     fight, record, replay, resolution_rng, resolve, resolve_v1, resolve_v2, BattleInput,
     BattleRecord, Outcome, BATTLE_SCHEMA_VERSION,

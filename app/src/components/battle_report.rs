@@ -2,8 +2,11 @@
 //! with its rounds. Shared by the map (a battle just fought) and Realm History (a replay), so a
 //! replay shows exactly the screens of the first time.
 
+mod rounds;
+
 use engine::{BattleRecord, Outcome, Setup, Side};
 use leptos::prelude::*;
+use rounds::RoundScreen;
 use std::sync::Arc;
 
 /// The set-up screen: every number of SPEC §11 for both sides, and the hires.
@@ -49,8 +52,15 @@ pub fn SetupTable(s: Arc<Setup>) -> impl IntoView {
 
 /// The victory screen: who won, each round of a Version 2 battle, and the record to download.
 #[component]
-pub fn BattleResult(record: Arc<BattleRecord>) -> impl IntoView {
+pub fn BattleResult(
+    record: Arc<BattleRecord>,
+    /// Its id in Realm History, once it has been recorded.
+    #[prop(optional)]
+    history_id: Option<u64>,
+) -> impl IntoView {
+    let realm = crate::store::use_realm_store().realm.get_untracked();
     let s = &record.input.setup;
+    let hires = hires(s);
     let winner = match record.winner {
         Side::Attacker => s.attacker.name.clone(),
         Side::Defender => s.defender.name.clone(),
@@ -90,6 +100,7 @@ pub fn BattleResult(record: Arc<BattleRecord>) -> impl IntoView {
                     "Surviving strength {:.1} against {:.1}; the attacker lost {} figures, the defender {}.",
                     o.score_a, o.score_d, o.casualties_a, o.casualties_d
                 )}</p>
+                <RoundScreen setup=Arc::new(s.clone()) rounds=Arc::new(o.rounds.clone()) realm=realm.clone() />
             }
             .into_any()
         }
@@ -98,6 +109,13 @@ pub fn BattleResult(record: Arc<BattleRecord>) -> impl IntoView {
         <div class="result" data-winner=side_name(record.winner)>
             <h3>{format!("{winner} wins")}</h3>
             {detail}
+            {hires}
+            {history_id.map(|id| view! {
+                <p class="history-link">"In Realm History: "
+                    <a href=format!("/history/{id}")>{format!("/history/{id}")}</a>
+                    " — the link replays this battle."
+                </p>
+            })}
             <p class="fine">
                 {format!("Seed {} — the same seed fights the same battle again. ", record.input.seed)}
                 <a class="record-link" download=format!("battle-{}.json", record.input.seed) href=record_href(&record)>
@@ -106,6 +124,39 @@ pub fn BattleResult(record: Arc<BattleRecord>) -> impl IntoView {
             </p>
         </div>
     }
+}
+
+/// The mercenaries who fought, each with its listed Power and what it was worth on the field
+/// after its employer's march, alignment or home ground (SPEC §11.5), where the two differ.
+fn hires(s: &Setup) -> Option<impl IntoView> {
+    let hired: Vec<(&str, &engine::Fighter)> = [
+        ("attacker", &s.attacker_line),
+        ("defender", &s.defender_line),
+    ]
+    .into_iter()
+    .flat_map(|(side, line)| line.iter().filter(|f| f.hired).map(move |f| (side, f)))
+    .collect();
+    if hired.is_empty() {
+        return None;
+    }
+    Some(view! {
+        <table class="hires-table">
+            <caption>"Mercenaries hired"</caption>
+            <thead><tr><th>"Figure"</th><th>"For"</th><th>"Listed Power"</th><th>"On the field"</th></tr></thead>
+            <tbody>
+                {hired.into_iter().map(|(side, f)| {
+                    let (listed, field) = (f.power(), f.power() * f.modifier);
+                    view! {
+                        <tr class="hire">
+                            <td>{f.name.clone()}</td><td>{side}</td>
+                            <td>{format!("{listed:.1}")}</td>
+                            <td>{if (field - listed).abs() < 0.05 { "same".to_string() } else { format!("{field:.1}") }}</td>
+                        </tr>
+                    }
+                }).collect_view()}
+            </tbody>
+        </table>
+    })
 }
 
 /// The record as a `data:` link: the exact JSON the engine writes, so anyone can replay it.

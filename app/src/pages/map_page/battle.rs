@@ -20,7 +20,8 @@ pub fn BattlePanel() -> impl IntoView {
     let store = use_realm_store();
     let state = expect_context::<MapState>();
     let system = state.system;
-    let result: RwSignal<Option<Arc<BattleRecord>>> = RwSignal::new(None);
+    // The battle just fought and its id in Realm History.
+    let result: RwSignal<Option<(Arc<BattleRecord>, u64)>> = RwSignal::new(None);
     let odds: RwSignal<Option<Odds>> = RwSignal::new(None);
     // The numbers of the set-up do not depend on the seed; only who the hires are does, and that
     // is drawn when the battle is fought. Seed 0 gives the screen its numbers.
@@ -52,13 +53,14 @@ pub fn BattlePanel() -> impl IntoView {
         match record {
             Ok(r) => {
                 // Into Realm History through the queue: recorded now, sent when the server is there.
+                let id = random_u53();
                 store.record_battle(BattleEntry {
-                    id: random_u53(),
+                    id,
                     timestamp: js_sys::Date::now() as i64,
                     source: BattleSource::Map,
                     record: r.clone(),
                 });
-                result.set(Some(Arc::new(r)));
+                result.set(Some((Arc::new(r), id)));
             }
             Err(e) => state.notice.set(Some(e.to_string())),
         }
@@ -87,7 +89,7 @@ pub fn BattlePanel() -> impl IntoView {
                         <button class="forfeit" on:click=on_forfeit>"Forfeit"</button>
                     </Show>
                 </div>
-                {move || result.get().map(|r| view! { <BattleResult record=r /> })}
+                {move || result.get().map(|(r, id)| view! { <BattleResult record=r history_id=id /> })}
             </section>
         })
     }

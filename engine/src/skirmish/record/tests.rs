@@ -79,31 +79,7 @@ fn demo_round_log_snapshot() {
         "final scores: attacker {:.6}, defender {:.6}, casualties {} / {} -> {:?} wins\n",
         o.score_a, o.score_d, o.casualties_a, o.casualties_d, o.winner
     );
-    check_snapshot("demo_v2_seed_2024.txt", &text);
-}
-
-/// Compares `text` with the committed snapshot `name`; `UPDATE_SNAPSHOTS=1` rewrites it instead.
-fn check_snapshot(name: &str, text: &str) {
-    let path = format!(
-        "{}/src/skirmish/snapshots/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
-        std::fs::write(&path, text).unwrap();
-        return;
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_default();
-    if want != text {
-        let line = want
-            .lines()
-            .zip(text.lines())
-            .position(|(w, g)| w != g)
-            .unwrap_or(want.lines().count().min(text.lines().count()));
-        panic!(
-            "snapshot {name} differs from line {}; rerun with UPDATE_SNAPSHOTS=1 to accept",
-            line + 1
-        );
-    }
+    crate::testkit::check_snapshot("src/skirmish/snapshots", "demo_v2_seed_2024.txt", &text);
 }
 
 proptest! {
