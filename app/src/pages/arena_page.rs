@@ -233,7 +233,7 @@ fn VoteLog(log: RwSignal<Vec<Cast>>) -> impl IntoView {
         if d.abs() < 0.05 {
             format!("{} {:.0} (waiting for the new rating)", name(id), before)
         } else {
-            format!("{} {:.0} → {:.0} ({d:+.1})", name(id), before, now)
+            format!("{} {:.0} then, {:.0} now ({d:+.1})", name(id), before, now)
         }
     };
     view! {

@@ -177,7 +177,12 @@ fn SeasonItem(season: SeasonView) -> impl IntoView {
         (_, true) => "in the arena",
         (_, false) => "held back",
     };
-    let title = if season.number == 0 {
+    // The demo's names already say "Season 2: …"; others get the number in front.
+    let title = if season.number == 0
+        || season
+            .name
+            .starts_with(&format!("Season {}", season.number))
+    {
         season.name.clone()
     } else {
         format!("Season {}: {}", season.number, season.name)

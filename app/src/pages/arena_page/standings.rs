@@ -53,11 +53,22 @@ impl Row {
     }
 }
 
-/// Every photo the arena judges now, fitted with `votes` when they are known, best first (by the
-/// fit, else by rating).
+/// Every photo the arena judges now, those with counted `votes` fitted (when the votes are known)
+/// and listed first by the fit, the others after them by rating.
 pub fn rows(realm: &Realm, votes: Option<&[Judgement]>) -> Vec<Row> {
     let pool = engine::arena_pool(realm);
-    let ids: Vec<u64> = pool.iter().map(|r| r.photo_id).collect();
+    // Only photos with a counted vote are fitted: a rating without votes behind it (the demo's
+    // seeded history) gives the fit nothing to say.
+    let voted: std::collections::HashSet<u64> = votes
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|j| [j.chosen, j.other])
+        .collect();
+    let ids: Vec<u64> = pool
+        .iter()
+        .map(|r| r.photo_id)
+        .filter(|id| voted.contains(id))
+        .collect();
     let fitted = votes.map(|v| {
         let games: Vec<(u64, u64)> = v.iter().map(|j| (j.chosen, j.other)).collect();
         let cfg = BtConfig {
@@ -89,10 +100,12 @@ pub fn rows(realm: &Realm, votes: Option<&[Judgement]>) -> Vec<Row> {
             }
         })
         .collect();
+    // Fitted photos first, by the fit; then the rest by rating.
     rows.sort_by(|a, b| {
         let key = |r: &Row| r.bt.map_or(r.rating, |s| s.score);
-        key(b)
-            .total_cmp(&key(a))
+        b.bt.is_some()
+            .cmp(&a.bt.is_some())
+            .then(key(b).total_cmp(&key(a)))
             .then(b.rating.total_cmp(&a.rating))
             .then(a.photo_id.cmp(&b.photo_id))
     });
@@ -124,19 +137,30 @@ pub fn StandingsPage() -> impl IntoView {
         (rows, ms)
     });
     let table = Signal::derive(move || fitted.with(|f| f.0.clone()));
+    // The chart draws the fit when there is one (on its own scale), else the Elo ratings.
+    let ladder = Signal::derive(move || {
+        let rows = table.get();
+        if rows.iter().any(|r| r.bt.is_some()) {
+            rows.into_iter().filter(|r| r.bt.is_some()).collect()
+        } else {
+            rows
+        }
+    });
     let fit_ms = move || fitted.with(|f| f.1);
-    let note = move || match votes.get() {
+    let note = move || {
+        match votes.get() {
         None => "Fetching the votes for the Bradley–Terry fit…".to_string(),
         Some(Err(e)) => format!(
             "The Bradley–Terry fit needs the server ({e}); the Elo table is this browser's copy."
         ),
         Some(Ok(l)) => format!(
-            "Bradley–Terry fit of {} counted votes, {RESAMPLES} bootstrap resamples{}.",
+            "Bradley–Terry fit of {} counted votes, {RESAMPLES} bootstrap resamples{}. Photos without a counted vote follow, by rating.",
             l.votes.len(),
             fit_ms()
                 .map(|ms| format!(", computed in {ms:.0} ms"))
                 .unwrap_or_default()
         ),
+    }
     };
     view! {
         <div class="standings-page">
@@ -171,7 +195,8 @@ pub fn StandingsPage() -> impl IntoView {
                 </table>
             </div>
             <h2>"The ladder"</h2>
-            <LadderChart rows=table />
+            <p class="fit-note">"Each fitted photo's Bradley–Terry score (dot) and 95% interval (bar); dashed dots are provisional."</p>
+            <LadderChart rows=ladder />
         </div>
     }
 }
