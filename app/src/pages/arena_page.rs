@@ -161,7 +161,8 @@ pub fn ArenaPage() -> impl IntoView {
     view! {
         <div class="arena-page">
             <ArenaTabs />
-            <h1>"Which is the better build?"</h1>
+            <h1>"Arena"</h1>
+            <h2 class="arena-question">"Which is the better build?"</h2>
             <p class="lead">"Click or tap a photo, or press ← or →. Your judgements move the ratings, and the ratings every figure's Power."</p>
             <div
                 class="arena"
