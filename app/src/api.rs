@@ -2,8 +2,8 @@
 //! and what a failure means for the user belong to the store.
 
 use engine::wire::{
-    BattleEntry, ErrorEnvelope, HistoryListing, PullResponse, PushRequest, PushResponse, VoteBatch,
-    VoteResponse,
+    BattleEntry, ChangeResponse, ErrorEnvelope, HistoryListing, PullResponse, PushRequest,
+    PushResponse, SetCurrentSeason, VoteBatch, VoteList, VoteResponse,
 };
 use gloo_net::http::{Request, RequestBuilder, Response};
 use serde::de::DeserializeOwned;
@@ -74,6 +74,21 @@ pub async fn push(body: &PushRequest, key: &str) -> Result<PushResponse, ApiErro
 /// `POST /api/votes`: one voter's judgements.
 pub async fn post_votes(body: &VoteBatch) -> Result<VoteResponse, ApiError> {
     let res = send(Request::post("/api/votes").json(body)).await?;
+    decode(res).await
+}
+
+/// `GET /api/votes`: every counted judgement, oldest first (the standings' Bradley–Terry fit).
+pub async fn counted_votes() -> Result<VoteList, ApiError> {
+    let res = send(Request::get("/api/votes").build()).await?;
+    decode(res).await
+}
+
+/// `PUT /api/seasons/current` with the editor key: the season the arena runs (0: none).
+pub async fn set_current_season(season: u32, key: &str) -> Result<ChangeResponse, ApiError> {
+    let body = SetCurrentSeason {
+        current_season: season,
+    };
+    let res = send(with_key(Request::put("/api/seasons/current"), key).json(&body)).await?;
     decode(res).await
 }
 

@@ -1,6 +1,7 @@
 //! The shell: navigation bar, routes, and the realm store every page reads.
 
 use crate::components::nav_bar::NavBar;
+use crate::pages::arena_page::{seasons::SeasonsPage, standings::StandingsPage};
 use crate::pages::{
     archive_page::ArchivePage, arena_page::ArenaPage, editor_page::EditorPage,
     history_page::HistoryPage, lab_page::LabPage, map_page::MapPage, not_found_page::NotFoundPage,
@@ -23,6 +24,8 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/") view=|| view! { <Redirect path="/map" /> } />
                     <Route path=path!("/map") view=MapPage />
                     <Route path=path!("/arena") view=ArenaPage />
+                    <Route path=path!("/arena/standings") view=StandingsPage />
+                    <Route path=path!("/arena/seasons") view=SeasonsPage />
                     <Route path=path!("/archive") view=ArchivePage />
                     <Route path=path!("/history") view=HistoryPage />
                     <Route path=path!("/history/:id") view=ReplayPage />

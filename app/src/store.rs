@@ -195,7 +195,6 @@ impl RealmStore {
     }
 
     /// Queues an arena judgement; anyone may vote, key or not.
-    #[allow(dead_code, reason = "the arena page (issue 10) is its first caller")]
     pub fn vote(&self, vote: Vote) {
         self.with_queue(|q| q.votes.push(vote));
         sync::request(self);

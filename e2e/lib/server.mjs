@@ -19,11 +19,12 @@ export const EDITOR_KEY = 'e2e-editor-key';
 /**
  * Starts the server and resolves once it prints its URL. `db` is the SQLite file; pass the same
  * one again to restart on the same data. `port` 0 (the default) lets the OS pick a free one; pass
- * a stopped server's port to bring it back at the same address (the browser's origin).
+ * a stopped server's port to bring it back at the same address (the browser's origin). `args` are
+ * further flags, e.g. the vote limits (`['--vote-min-ms', '0']`).
  */
-export function startServer({ db, port = 0 }) {
+export function startServer({ db, port = 0, args = [] }) {
   if (!BIN || !DIST) throw new Error('BRICKREALM_SERVER_BIN and BRICKREALM_DIST must be set (run `cargo xtask test`)');
-  const child = spawn(BIN, ['--port', String(port), '--db', db, '--dist', DIST, '--editor-key', EDITOR_KEY], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(BIN, ['--port', String(port), '--db', db, '--dist', DIST, '--editor-key', EDITOR_KEY, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);

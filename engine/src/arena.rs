@@ -11,6 +11,12 @@
 //! The first photo is drawn with one `unit()` draw scaled by the total weight, the opponent with one
 //! `below()` draw, in that order.
 
+mod bradley_terry;
+
+pub use bradley_terry::{
+    bt_fit, bt_ladder, bt_win_probability, shared_ranks, BtConfig, BtStanding,
+};
+
 use crate::{below, unit, FactionKind, Group, Photo, Rating, Realm, Rng, START_RATING};
 
 /// Judgements after which a rating counts in full and K drops to [`K_SETTLED`].

@@ -51,8 +51,9 @@ pub mod warfare;
 pub mod wire;
 
 pub use arena::{
-    arena_pool, bonus_curve, effective_rating, expected_score, is_judged, judge, judge_with,
-    k_factor, pick_pair, rating_bonus, K_NEW, K_SETTLED, NEAREST, PROVISIONAL_JUDGEMENTS,
+    arena_pool, bonus_curve, bt_fit, bt_ladder, bt_win_probability, effective_rating,
+    expected_score, is_judged, judge, judge_with, k_factor, pick_pair, rating_bonus, shared_ranks,
+    BtConfig, BtStanding, K_NEW, K_SETTLED, NEAREST, PROVISIONAL_JUDGEMENTS,
 };
 pub use armory::{
     Armor, ArmoryTable, Bane, BaneTarget, Beast, BuiltFrom, Colour, Creature, Material,

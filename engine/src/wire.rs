@@ -188,6 +188,23 @@ pub struct VoteResult {
     pub reason: Option<String>,
 }
 
+/// `GET /api/votes`: every counted judgement, in the order the server applied it, without the
+/// voters' ids. The standings fit Bradley–Terry to it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct VoteList {
+    /// Counted judgements, oldest first.
+    pub votes: Vec<Judgement>,
+}
+
+/// One counted judgement: `chosen` was preferred to `other`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Judgement {
+    /// The photo chosen.
+    pub chosen: u64,
+    /// The photo passed over.
+    pub other: u64,
+}
+
 /// `GET /api/seasons`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeasonsResponse {

@@ -220,6 +220,11 @@ impl Db {
         })
     }
 
+    /// Every counted judgement, oldest first.
+    pub async fn counted_votes(&self) -> Result<Vec<engine::wire::Judgement>, ApiError> {
+        self.call(|c| votes::counted(c)).await
+    }
+
     /// Changes the stored realm with `edit` in one transaction, validated and re-derived.
     pub async fn change_realm(
         &self,

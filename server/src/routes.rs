@@ -58,6 +58,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         e(Method::GET, "/sync/pull", Public, || web::to(sync::pull)),
         e(Method::POST, "/sync/push", Editor, || web::to(sync::push)),
         e(Method::POST, "/votes", Public, || web::to(votes::post)),
+        e(Method::GET, "/votes", Public, || web::to(votes::list)),
         e(Method::GET, "/seasons", Public, || web::to(seasons::list)),
         e(Method::PUT, "/seasons/current", Editor, || {
             web::to(seasons::set_current)

@@ -217,3 +217,194 @@ async fn concurrent_vote_batches_are_all_applied_once() {
     assert_eq!(realm.rating_of(a).wins, pool[0].wins + 12);
     assert_eq!(realm.rating_of(b).judged, pool[1].judged + 12);
 }
+
+/// The realm document as the server exports it.
+async fn realm_of(
+    app: &impl actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse,
+        Error = actix_web::Error,
+    >,
+) -> engine::Realm {
+    let (_, doc) = send(app, TestRequest::get().uri("/api/realm")).await;
+    serde_json::from_value(doc).unwrap()
+}
+
+#[actix_web::test]
+async fn the_same_pair_twice_within_a_day_counts_once_and_says_duplicate_pair() {
+    let (_dir, st) = state_with(open_limits());
+    let app = app(st).await;
+    let pool = engine::arena_pool(&engine::demo_realm());
+    let (a, b) = (pool[0].photo_id, pool[1].photo_id);
+    let (_, first) = send(&app, votes("v", vec![vote(a, b, 50_000_000)])).await;
+    assert_eq!(first["results"][0]["counted"], true);
+    let before = realm_of(&app).await;
+    // Either order, an hour later: the same pair.
+    let (_, again) = send(&app, votes("v", vec![vote(b, a, 53_600_000)])).await;
+    assert_eq!(again["results"][0]["reason"], "duplicate_pair", "{again}");
+    assert_eq!(realm_of(&app).await.ratings, before.ratings);
+    // Another voter may judge the pair; so may this voter a day later.
+    let (_, other) = send(&app, votes("w", vec![vote(b, a, 53_600_000)])).await;
+    assert_eq!(other["results"][0]["counted"], true, "{other}");
+    let (_, later) = send(
+        &app,
+        votes("v", vec![vote(b, a, 50_000_000 + 24 * 3_600_000 + 1)]),
+    )
+    .await;
+    assert_eq!(later["results"][0]["counted"], true, "{later}");
+}
+
+#[actix_web::test]
+async fn an_answer_faster_than_the_minimum_is_kept_but_not_counted() {
+    let (_dir, st) = state_with(open_limits());
+    let app = app(st).await;
+    let pool = engine::arena_pool(&engine::demo_realm());
+    let (a, b) = (pool[0].photo_id, pool[1].photo_id);
+    let before = realm_of(&app).await;
+    let fast = json!({"chosen": a, "other": b, "cast_at": 7_000_399, "shown_at": 7_000_000});
+    let (_, res) = send(&app, votes("v", vec![fast])).await;
+    assert_eq!(res["results"][0]["reason"], "too_fast", "{res}");
+    assert_eq!(realm_of(&app).await.ratings, before.ratings);
+    // Not counted, so the pair is still free for this voter at a human pace.
+    let slow = json!({"chosen": a, "other": b, "cast_at": 7_000_900, "shown_at": 7_000_000});
+    let (_, res) = send(&app, votes("v", vec![slow])).await;
+    assert_eq!(res["results"][0]["counted"], true, "{res}");
+}
+
+#[actix_web::test]
+async fn a_voter_over_the_rate_limit_is_not_counted_but_another_voter_is() {
+    let (_dir, st) = state_with(VoteLimits {
+        per_minute: 3,
+        ..open_limits()
+    });
+    let app = app(st).await;
+    let pool = engine::arena_pool(&engine::demo_realm());
+    let ids: Vec<u64> = pool.iter().take(5).map(|r| r.photo_id).collect();
+    let list: Vec<Value> = (1..5)
+        .map(|i| vote(ids[0], ids[i], 9_000_000 + i as i64))
+        .collect();
+    let (_, res) = send(&app, votes("v", list)).await;
+    let counted: Vec<bool> = res["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["counted"].as_bool().unwrap())
+        .collect();
+    assert_eq!(counted, vec![true, true, true, false]);
+    assert_eq!(res["results"][3]["reason"], "rate_limited");
+    // Another voter has a limit of their own.
+    let (_, other) = send(&app, votes("w", vec![vote(ids[1], ids[2], 9_000_010)])).await;
+    assert_eq!(other["results"][0]["counted"], true, "{other}");
+}
+
+#[actix_web::test]
+async fn the_vote_list_holds_counted_judgements_in_order_without_voters() {
+    let (_dir, st) = state_with(open_limits());
+    let app = app(st).await;
+    let (_, empty) = send(&app, TestRequest::get().uri("/api/votes")).await;
+    assert_eq!(empty, json!({"votes": []}));
+    let pool = engine::arena_pool(&engine::demo_realm());
+    let (a, b, c) = (pool[0].photo_id, pool[1].photo_id, pool[2].photo_id);
+    let too_fast = json!({"chosen": a, "other": c, "cast_at": 1_000_100, "shown_at": 1_000_000});
+    send(
+        &app,
+        votes(
+            "secret-voter",
+            vec![vote(a, b, 1_000_000), too_fast, vote(c, b, 1_000_200)],
+        ),
+    )
+    .await;
+    let (status, list) = send(&app, TestRequest::get().uri("/api/votes")).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        list,
+        json!({"votes": [{"chosen": a, "other": b}, {"chosen": c, "other": b}]})
+    );
+    let parsed: engine::wire::VoteList = serde_json::from_value(list.clone()).unwrap();
+    assert_eq!(parsed.votes.len(), 2);
+    assert!(!list.to_string().contains("secret-voter"));
+}
+
+#[actix_web::test]
+async fn holding_a_season_back_keeps_its_ratings_and_votes_and_they_return_untouched() {
+    let (_dir, st) = state_with(open_limits());
+    let app = app(st).await;
+    let demo = engine::demo_realm();
+    let current = demo.settings.current_season;
+    assert!(current >= 2, "the demo runs a later season");
+    let pool = engine::arena_pool(&demo);
+    let season_of = |id: u64| demo.photo(id).unwrap().season;
+    let newest: Vec<u64> = pool
+        .iter()
+        .map(|r| r.photo_id)
+        .filter(|&id| season_of(id) == Some(current))
+        .collect();
+    let older: Vec<u64> = pool
+        .iter()
+        .map(|r| r.photo_id)
+        .filter(|&id| season_of(id) < Some(current))
+        .collect();
+    assert!(newest.len() >= 2 && older.len() >= 2);
+    // Judge pairs inside the newest season and across.
+    let (_, res) = send(
+        &app,
+        votes(
+            "v",
+            vec![
+                vote(newest[0], newest[1], 2_000_000),
+                vote(older[0], newest[0], 2_001_000),
+            ],
+        ),
+    )
+    .await;
+    assert!(res["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["counted"] == true));
+    let before = realm_of(&app).await;
+    let (_, votes_before) = send(&app, TestRequest::get().uri("/api/votes")).await;
+
+    let set = |n: u32| {
+        keyed(TestRequest::put().uri("/api/seasons/current")).set_json(json!({"current_season": n}))
+    };
+    let (status, _) = send(&app, set(current - 1)).await;
+    assert_eq!(status, 200);
+    let held = realm_of(&app).await;
+    let held_pool: Vec<u64> = engine::arena_pool(&held)
+        .iter()
+        .map(|r| r.photo_id)
+        .collect();
+    assert!(
+        newest.iter().all(|id| !held_pool.contains(id)),
+        "the season left the arena"
+    );
+    assert_eq!(held.ratings, before.ratings, "every rating is kept");
+    // A vote on a held-back photo is stored but not counted.
+    let (_, res) = send(
+        &app,
+        votes(
+            "v",
+            vec![vote(newest[2 % newest.len()], older[1], 2_002_000)],
+        ),
+    )
+    .await;
+    assert_eq!(res["results"][0]["reason"], "not_eligible", "{res}");
+    let (_, votes_held) = send(&app, TestRequest::get().uri("/api/votes")).await;
+    assert_eq!(votes_held, votes_before, "the counted votes are kept");
+
+    let (status, _) = send(&app, set(current)).await;
+    assert_eq!(status, 200);
+    let back = realm_of(&app).await;
+    assert_eq!(
+        back.ratings, before.ratings,
+        "the ratings come back untouched"
+    );
+    let back_pool: Vec<u64> = engine::arena_pool(&back)
+        .iter()
+        .map(|r| r.photo_id)
+        .collect();
+    assert!(newest.iter().all(|id| back_pool.contains(id)));
+    let (_, votes_back) = send(&app, TestRequest::get().uri("/api/votes")).await;
+    assert_eq!(votes_back, votes_before);
+}

@@ -13,15 +13,23 @@ pub struct CardData {
     pub photos: usize,
     /// Up to four figures to picture: the leader first, then in document order.
     pub faces: Vec<(Look, String)>,
+    /// Faction Power (SPEC §3.2), every photo's rating bonus included, so it moves with the arena.
+    pub power: f64,
 }
 
 impl CardData {
     /// Every faction's card, in document order.
     pub fn all(realm: &Realm) -> Vec<CardData> {
+        let power = engine::realm_power(realm);
         realm
             .factions
             .iter()
             .map(|f| {
+                let fp = power
+                    .factions
+                    .iter()
+                    .find(|p| p.id == f.id)
+                    .map_or(0.0, |p| p.power);
                 let mut mine: Vec<_> = realm.photos.iter().filter(|p| p.faction == f.id).collect();
                 let photos = mine.len();
                 mine.sort_by_key(|p| p.group != Group::Leader);
@@ -34,6 +42,7 @@ impl CardData {
                     faction: f.clone(),
                     photos,
                     faces,
+                    power: fp,
                 }
             })
             .collect()
@@ -47,6 +56,7 @@ pub fn FactionCard(data: CardData) -> impl IntoView {
         faction,
         photos,
         faces,
+        power,
     } = data;
     let kind = match faction.kind {
         FactionKind::Ordinary => "Ordinary",
@@ -64,6 +74,9 @@ pub fn FactionCard(data: CardData) -> impl IntoView {
                     <span class="kind">{kind}</span>
                     " · "
                     <span class="photos">{format!("{photos} photos")}</span>
+                </p>
+                <p class="power" data-power=format!("{power:.6}") title="Faction Power: every figure's Power, rating bonus included">
+                    {format!("Power {power:.1}")}
                 </p>
             </div>
             <div class="faces">

@@ -6,7 +6,7 @@ use crate::collection::Cached;
 use crate::collection::Change;
 use crate::config::VoteLimits;
 use crate::error::ApiError;
-use engine::wire::{VoteBatch, VoteResponse, VoteResult};
+use engine::wire::{Judgement, VoteBatch, VoteResponse, VoteResult};
 use engine::{Rating, RecordKind};
 use rusqlite::{params, Connection, Transaction};
 use std::collections::BTreeMap;
@@ -163,4 +163,17 @@ pub fn cast_group(
         cache.realm.ratings.sort_by_key(|r| r.photo_id);
     }
     Ok(answers)
+}
+
+/// Every counted judgement, in the order it was applied (uncounted votes stay private).
+pub fn counted(conn: &Connection) -> Result<Vec<Judgement>, ApiError> {
+    let mut stmt =
+        conn.prepare_cached("SELECT chosen, other FROM votes WHERE counted = 1 ORDER BY seq")?;
+    let rows = stmt.query_map([], |r| {
+        Ok(Judgement {
+            chosen: r.get::<_, i64>(0)? as u64,
+            other: r.get::<_, i64>(1)? as u64,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }

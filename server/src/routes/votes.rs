@@ -1,9 +1,10 @@
-//! `POST /api/votes`: anonymous arena judgements, applied in arrival order (SPEC §4.2).
+//! `POST /api/votes`: anonymous arena judgements, applied in arrival order (SPEC §4.2);
+//! `GET /api/votes`: the counted ones, for the standings' Bradley–Terry fit.
 
 use crate::error::{parse_json, ApiError};
 use crate::AppState;
 use actix_web::{web, HttpResponse};
-use engine::wire::VoteBatch;
+use engine::wire::{VoteBatch, VoteList};
 
 /// The most votes one batch may carry.
 pub const MAX_VOTES: usize = 500;
@@ -32,4 +33,10 @@ pub async fn post(state: web::Data<AppState>, body: web::Bytes) -> Result<HttpRe
         .as_millis() as i64;
     let res = state.db.cast_votes(state.votes, batch, now).await?;
     Ok(HttpResponse::Ok().json(res))
+}
+
+/// Every counted judgement, oldest first, without voter ids.
+pub async fn list(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let votes = state.db.counted_votes().await?;
+    Ok(HttpResponse::Ok().json(VoteList { votes }))
 }

@@ -1,0 +1,179 @@
+// The arena in a real browser: twenty votes cast with the keyboard move the ratings, the Power
+// bonus in the standings and the faction's Power on the map; a vote over the rate limit is shown
+// as not counted; a season held back leaves the arena and comes back with its ratings intact.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startServer, tempDir } from '../lib/server.mjs';
+import { launchBrowser, watchedPage, screenshot } from '../lib/browser.mjs';
+import { waitForBadge, unlock, closePanel } from '../lib/sync.mjs';
+import { EDITOR_KEY } from '../lib/server.mjs';
+import { ArenaPage, StandingsPage, SeasonsPage, factionPowers } from '../lib/arena_page.mjs';
+
+// Keyboard votes in a test come milliseconds apart: the server would rightly call them too fast,
+// so this server counts any answer time, and allows 22 counted votes a minute (the rate-limit
+// test needs a limit it can reach).
+const RATE = 22;
+let server, browser, data;
+
+before(async () => {
+  data = tempDir('brickrealm-arena-');
+  server = await startServer({ db: join(data.dir, 'realm.db'), args: ['--vote-min-ms', '0', '--vote-rate-per-minute', String(RATE)] });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  data?.remove();
+});
+
+async function realm() {
+  return (await fetch(`${server.url}/api/realm`)).json();
+}
+
+function ratingsById(doc) {
+  return Object.fromEntries(doc.ratings.map((r) => [r.photo_id, r]));
+}
+
+/** SPEC §4.3–4.4, to check the numbers the page shows against the server's records. */
+function bonus({ rating, judged }) {
+  const eff = 1200 + (rating - 1200) * Math.min(judged, 10) / 10;
+  return 1 + Math.min(Math.max(eff - 1000, 0), 1800) / 3600;
+}
+
+/** A fresh visitor on `path`, synced. */
+async function visitor() {
+  const context = await browser.newContext();
+  const { page, errors } = await watchedPage(context);
+  return { context, page, errors };
+}
+
+test('cast_20_votes_with_the_keyboard_and_power_moves_with_the_ratings', async () => {
+  const { context, page, errors } = await visitor();
+  await page.goto(`${server.url}/map`);
+  await waitForBadge(page, 'synced');
+  const powersBefore = await factionPowers(page);
+  const standings = new StandingsPage(page, server.url);
+  await standings.open();
+  const bonusBefore = await standings.bonuses();
+  const docBefore = await realm();
+  const ratingsBefore = ratingsById(docBefore);
+
+  const arena = new ArenaPage(page, server.url);
+  await arena.open();
+  assert.ok(await arena.poolSize() >= 10, 'the demo has an arena');
+  // The next pair is chosen before this one is answered.
+  assert.match(await page.locator('.arena').getAttribute('data-next'), /^\d+,\d+$/);
+  const cast = [];
+  for (let i = 0; i < 20; i++) cast.push(await arena.voteWithKey(i % 3 === 0 ? 'right' : 'left'));
+  const tally = await arena.settledTally();
+  assert.deepEqual(tally, { counted: 20, notCounted: 0 });
+  await page.locator('.vote-entry[data-status="counted"] .vote-detail', { hasText: ' now (' }).first().waitFor();
+  await screenshot(page, 'arena-vote');
+
+  // The server applied all twenty: every judged count moved by exactly the votes it took part in.
+  const after = ratingsById(await realm());
+  const times = {};
+  const won = {};
+  for (const [w, l] of cast) {
+    times[w] = (times[w] ?? 0) + 1; times[l] = (times[l] ?? 0) + 1; won[w] = (won[w] ?? 0) + 1;
+  }
+  for (const [id, n] of Object.entries(times)) {
+    const was = ratingsBefore[id] ?? { rating: 1200, judged: 0, wins: 0 };
+    assert.equal(after[id].judged, was.judged + n, `photo ${id} judged`);
+    assert.equal(after[id].wins, was.wins + (won[id] ?? 0), `photo ${id} wins`);
+  }
+  // A win and a loss at equal ratings can cancel out; most ratings move.
+  const movedRatings = Object.keys(times).filter((id) => after[id].rating !== (ratingsBefore[id]?.rating ?? 1200));
+  assert.ok(movedRatings.length > Object.keys(times).length / 2, `ratings moved: ${movedRatings.length}`);
+
+  // The standings show the bonus the new ratings are worth, on hover too.
+  await standings.open();
+  const bonusAfter = await standings.bonuses();
+  const moved = Object.keys(times).filter((id) => Math.abs(bonusAfter[id] - bonusBefore[id]) > 1e-6);
+  assert.ok(moved.length > 0, 'some bonus changed');
+  for (const id of Object.keys(times)) assert.ok(Math.abs(bonusAfter[id] - bonus(after[id])) < 1e-6, `bonus of ${id}`);
+  assert.match(await standings.bonusTitle(moved[0]), /^Worth ×1\.\d{4} Power/);
+  assert.ok(await page.locator('table.standings tr.provisional').count() > 0, 'provisional rows are marked');
+  // The chart draws the fitted photos: those with a counted vote.
+  const fittedRows = await page.locator('table.standings tbody td.bt-score').evaluateAll((cells) => cells.filter((c) => c.textContent !== '—').length);
+  assert.equal(fittedRows, Object.keys(times).length);
+  assert.equal(await page.locator('.ladder-chart .rung').count(), fittedRows);
+  await screenshot(page, 'arena-standings-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'arena-standings-phone');
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  // The map's faction Power moved for the faction of a photo whose bonus moved.
+  const photo = docBefore.photos.find((p) => String(p.id) === moved[0]);
+  await page.goto(`${server.url}/map`);
+  const powersAfter = await factionPowers(page);
+  assert.notEqual(powersAfter[photo.faction], powersBefore[photo.faction], 'faction Power moved');
+  await screenshot(page, 'arena-map-power');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a_vote_over_the_rate_limit_is_shown_as_not_counted', async () => {
+  const { context, page, errors } = await visitor();
+  const arena = new ArenaPage(page, server.url);
+  await arena.open();
+  await waitForBadge(page, 'synced');
+  // Votes come quicker than a minute: the one past the limit is kept but not counted.
+  for (let i = 0; i < RATE + 3; i++) {
+    await arena.voteWithKey('left');
+    if (i >= RATE && await page.locator('.vote-entry[data-status="not-counted"]').count() > 0) break;
+  }
+  const refused = page.locator('.vote-entry[data-status="not-counted"][data-reason="rate_limited"]').first();
+  await refused.waitFor({ timeout: 20_000 });
+  assert.match(await refused.innerText(), /not counted — rate limited/);
+  await screenshot(page, 'arena-not-counted');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a_season_held_back_leaves_the_arena_and_returns_with_its_ratings', async () => {
+  const { context, page, errors } = await visitor();
+  const doc = await realm();
+  const current = doc.settings.current_season;
+  const seasonOf = Object.fromEntries(doc.photos.map((p) => [p.id, p.season]));
+  const heldIds = doc.photos.filter((p) => p.season === current).map((p) => p.id);
+  const ratingsBefore = doc.ratings.filter((r) => heldIds.includes(r.photo_id));
+  assert.ok(ratingsBefore.some((r) => r.judged > 0), 'the held season has judged photos');
+
+  const arena = new ArenaPage(page, server.url);
+  await arena.open();
+  await waitForBadge(page, 'synced');
+  await unlock(page, EDITOR_KEY);
+  await waitForBadge(page, 'synced');
+  await closePanel(page);
+  const fullPool = await arena.poolSize();
+
+  const seasons = new SeasonsPage(page, server.url);
+  await seasons.open();
+  await seasons.setCurrent(current - 1);
+  await page.locator(`.season[data-season="${current}"][data-state="held back"]`).waitFor();
+  await page.locator(`.season[data-season="${current}"] summary`).click();
+  await screenshot(page, 'arena-seasons');
+
+  await arena.open();
+  const heldPool = await arena.poolSize();
+  assert.ok(heldPool < fullPool, `the pool shrank (${fullPool} → ${heldPool})`);
+  for (let i = 0; i < 5; i++) {
+    const [a, b] = await arena.pair();
+    assert.ok(seasonOf[a] < current && seasonOf[b] < current, `pair ${a},${b} is from earlier seasons`);
+    await arena.voteWithKey('right');
+  }
+  const held = await realm();
+  assert.deepEqual(held.ratings.filter((r) => heldIds.includes(r.photo_id)), ratingsBefore, 'ratings kept while held back');
+
+  await seasons.open();
+  await seasons.setCurrent(current);
+  await arena.open();
+  await page.locator(`.arena[data-pool="${fullPool}"]`).waitFor();
+  const back = await realm();
+  assert.deepEqual(back.ratings.filter((r) => heldIds.includes(r.photo_id)), ratingsBefore, 'ratings back untouched');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
