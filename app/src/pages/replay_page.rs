@@ -77,7 +77,7 @@ fn Replay(entry: BattleEntry) -> impl IntoView {
             {move || map().map(|m| view! { <RouteMap map=m route=route.clone() /> })}
             <section class="battle-panel" aria-label="Battle">
                 <SetupTable s=s.clone() />
-                <BattleResult record=replayed.clone() />
+                <BattleResult record=replayed.clone() history_id=entry.id />
             </section>
             <p class="share">"Share this battle: " <a class="share-link" href=format!("/history/{}", entry.id)>{format!("/history/{}", entry.id)}</a></p>
         </article>
