@@ -197,12 +197,20 @@ test('battle_record_in_the_browser_matches_native', async () => {
   assert.ok(realmBin, 'BRICKREALM_REALM_BIN is set by cargo xtask test');
   const { page } = await watchedPage(browser.context);
   await new MapPage(page, server.url).open();
-  const [a, b] = ordinary().slice(1, 3);
+  // Aldermere against Sylvanor: the attacker is far enough behind to hire.
+  const [a, , b] = ordinary();
   await dragMarker(page, a.id, b.id);
+  await page.locator('.battle-panel').waitFor();
+  // The set-up already names the hires the battle's seed draws; Fight fights exactly those.
+  const listed = await page.locator('.hires-table tr.hire td:first-child').allInnerTexts();
   await page.getByRole('button', { name: 'Fight' }).click();
   const href = await page.locator('a.record-link').getAttribute('href');
   const inBrowser = decodeURIComponent(href.slice(href.indexOf(',') + 1));
   const record = JSON.parse(inBrowser);
+  const setup = record.input.setup;
+  const hired = [...setup.attacker_line, ...setup.defender_line].filter((f) => f.hired).map((f) => f.name);
+  assert.ok(listed.length >= 1, 'this set-up hires');
+  assert.deepEqual(listed, hired);
   const dir = tempDir('brickrealm-same-');
   try {
     const file = join(dir.dir, 'realm.json');

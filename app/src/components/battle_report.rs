@@ -47,6 +47,7 @@ pub fn SetupTable(s: Arc<Setup>) -> impl IntoView {
             </tbody>
         </table>
         <p class="hires">{format!("Mercenaries: {hires}.")}</p>
+        {hire_table(&s)}
     }
 }
 
@@ -60,7 +61,6 @@ pub fn BattleResult(
 ) -> impl IntoView {
     let realm = crate::store::use_realm_store().realm.get_untracked();
     let s = &record.input.setup;
-    let hires = hires(s);
     let winner = match record.winner {
         Side::Attacker => s.attacker.name.clone(),
         Side::Defender => s.defender.name.clone(),
@@ -109,7 +109,6 @@ pub fn BattleResult(
         <div class="result" data-winner=side_name(record.winner)>
             <h3>{format!("{winner} wins")}</h3>
             {detail}
-            {hires}
             {history_id.map(|id| view! {
                 <p class="history-link">"In Realm History: "
                     <a href=format!("/history/{id}")>{format!("/history/{id}")}</a>
@@ -128,7 +127,7 @@ pub fn BattleResult(
 
 /// The mercenaries who fought, each with its listed Power and what it was worth on the field
 /// after its employer's march, alignment or home ground (SPEC §11.5), where the two differ.
-fn hires(s: &Setup) -> Option<impl IntoView> {
+fn hire_table(s: &Setup) -> Option<impl IntoView> {
     let hired: Vec<(&str, &engine::Fighter)> = [
         ("attacker", &s.attacker_line),
         ("defender", &s.defender_line),

@@ -23,12 +23,23 @@ pub fn BattlePanel() -> impl IntoView {
     // The battle just fought and its id in Realm History.
     let result: RwSignal<Option<(Arc<BattleRecord>, u64)>> = RwSignal::new(None);
     let odds: RwSignal<Option<Odds>> = RwSignal::new(None);
-    // The numbers of the set-up do not depend on the seed; only who the hires are does, and that
-    // is drawn when the battle is fought. Seed 0 gives the screen its numbers.
+    // The battle's seed is drawn when its march settles, so the set-up screen already names the
+    // hires (the first draws of the seed's stream) and Fight fights exactly that set-up.
+    let seed = RwSignal::new(random_u53());
+    Effect::new(move |_| {
+        state.preview.track();
+        seed.set(random_u53());
+    });
     let planned = Memo::new(move |_| {
         let p = state.preview.get().filter(|p| p.settled)?;
         let realm = store.realm.get()?;
-        let s = setup(&realm, p.attacker, p.defender, &mut SplitMix64::new(0)).ok()?;
+        let s = setup(
+            &realm,
+            p.attacker,
+            p.defender,
+            &mut SplitMix64::new(seed.get()),
+        )
+        .ok()?;
         Some((Arc::new(s), realm))
     });
     // A new march or a new system starts a fresh odds run and clears the last result.
@@ -48,7 +59,7 @@ pub fn BattlePanel() -> impl IntoView {
             s.attacker.faction_id,
             s.defender.faction_id,
             system.get_untracked(),
-            random_u53(),
+            seed.get_untracked(),
         );
         match record {
             Ok(r) => {
