@@ -1,5 +1,6 @@
-//! The `realm` binary's further battle systems end to end: `mass-battle` and `contest` print the
-//! outcome of an input file, and a bad input exits 2 naming its field.
+//! The `realm` binary's further battle systems end to end: `warfare`, `olympia`, `mass-battle`
+//! and `contest` read an input with its seed and print the outcome; a bad input exits 2 naming the
+//! field.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -86,4 +87,53 @@ fn a_bad_input_exits_2_naming_the_field() {
 
     let path = file("not-json.json", "{\"seed\": 1,");
     refused(&realm(&["contest", path.to_str().unwrap()]));
+}
+
+#[test]
+fn warfare_prints_the_outcome_of_the_inputs_seed() {
+    let input = engine::warfare::example();
+    let path = file("warfare.json", &serde_json::to_string(&input).unwrap());
+    let out = realm(&["warfare", path.to_str().unwrap()]);
+    let got: engine::warfare::WarfareOutcome = serde_json::from_value(ok(&out)).unwrap();
+    assert_eq!(got, engine::warfare::play(&input));
+}
+
+#[test]
+fn a_bad_warfare_input_exits_2_naming_the_field() {
+    let mut v = serde_json::to_value(engine::warfare::example()).unwrap();
+    v["armies"][2]["might"] = serde_json::json!(0);
+    let path = file("warfare-bad.json", &v.to_string());
+    let out = realm(&["warfare", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("armies[2].might"), "{err}");
+
+    let path = file(
+        "warfare-typo.json",
+        &serde_json::json!({"seed": 1, "realm": []}).to_string(),
+    );
+    let out = realm(&["warfare", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn olympia_prints_the_outcome_of_the_inputs_seed() {
+    let input = engine::olympia::example();
+    let path = file("olympia.json", &serde_json::to_string(&input).unwrap());
+    let out = realm(&["olympia", path.to_str().unwrap()]);
+    let got: engine::olympia::OlympiaOutcome = serde_json::from_value(ok(&out)).unwrap();
+    assert_eq!(got, engine::olympia::play(&input));
+}
+
+#[test]
+fn a_bad_olympia_input_exits_2_naming_the_field() {
+    let mut v = serde_json::to_value(engine::olympia::example()).unwrap();
+    v["defender"]["units"][0]["noble"]["health"] = serde_json::json!(0);
+    let path = file("olympia-bad.json", &v.to_string());
+    let out = realm(&["olympia", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("defender.units[0].noble.health"), "{err}");
 }
