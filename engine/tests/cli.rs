@@ -1,22 +1,12 @@
 //! The `realm` binary end to end: `power`, `buffs`, and the exit-2 path for a bad document.
 
+mod common;
+
+use common::realm;
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-/// Writes `text` to a file of this test's own in the temp dir and returns its path.
 fn doc(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("realm-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn realm(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_realm"))
-        .args(args)
-        .output()
-        .expect("run realm")
+    common::write_temp("realm-cli", name, text)
 }
 
 fn demo_doc(name: &str) -> (engine::Realm, PathBuf) {

@@ -2,23 +2,14 @@
 //! and `contest` read an input with its seed and print the outcome; a bad input exits 2 naming the
 //! field.
 
+mod common;
+
+use common::realm;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
-/// Writes `text` to a file of this test's own in the temp dir and returns its path.
 fn file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("realm-cli-systems-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn realm(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_realm"))
-        .args(args)
-        .output()
-        .expect("run realm")
+    common::write_temp("realm-cli-systems", name, text)
 }
 
 fn ok(out: &Output) -> serde_json::Value {
