@@ -9,6 +9,7 @@ pub mod collection;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod loopback;
 pub mod routes;
 mod spa;
 
