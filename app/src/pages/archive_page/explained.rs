@@ -29,8 +29,10 @@ fn Grid(
                             let cells = row.into_iter().enumerate().map(|(i, c)| {
                                 if i == 0 && first_is_header {
                                     view! { <th scope="row">{c}</th> }.into_any()
-                                } else {
+                                } else if is_number(&c) {
                                     view! { <td class="num">{c}</td> }.into_any()
+                                } else {
+                                    view! { <td>{c}</td> }.into_any()
                                 }
                             });
                             view! { <tr>{cells.collect_view()}</tr> }
@@ -40,6 +42,11 @@ fn Grid(
             </table>
         </div>
     }
+}
+
+/// Whether a cell reads as a number (`25`, `×1.57`, `−30%`), so it is right-aligned and text is not.
+fn is_number(c: &str) -> bool {
+    c.starts_with(|ch: char| ch.is_ascii_digit() || "×−+".contains(ch))
 }
 
 /// `×1.57`.
