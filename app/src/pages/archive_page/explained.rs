@@ -325,7 +325,7 @@ fn Skirmish() -> impl IntoView {
             </p>
             <h4 id="distance">"Distance"</h4>
             <p class="formula">
-                "Distance Penalty = Distance × " {plain(combat::distance_factor())} " ÷ Average Movement, where Distance is a share of the map's diagonal. An army with no Movement recorded pays no distance penalty (it still pays the terrain toll)."
+                "Distance Penalty = Distance × " {combat::distance_factor().to_string()} " ÷ Average Movement, where Distance is a share of the map's diagonal. An army with no Movement recorded pays no distance penalty (it still pays the terrain toll)."
             </p>
             <Grid label="Distance penalty" headers=vec!["Distance".into(), "Avg Movement".into(), "Penalty".into()] rows=distance />
             <h4 id="terrain">"Terrain"</h4>
