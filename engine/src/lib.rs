@@ -83,8 +83,8 @@ pub use kinds::{
 pub use load::{load_realm, parse_realm};
 pub use map::{MapRows, Terrain, TerrainMap};
 pub use march::{
-    crossing_multiplier, distance_penalty, entry_cost, march, toll_rate, Crossing, FactionRef,
-    MarchBreakdown, MarchTotals, TerrainLeg,
+    crossing_multiplier, distance_penalty, entry_cost, march, rate_per_tenth, toll_rate, Crossing,
+    FactionRef, MarchBreakdown, MarchTotals, TerrainLeg, MARCH_PENALTY_CAP,
 };
 pub use mass_battle::{MassBattleError, MassBattleInput, MassOutcome};
 pub use movement::{
@@ -107,7 +107,10 @@ pub use route::{route, Route, Router};
 pub use schema::realm_schema;
 pub use siege::{Barding, Condition, Line, LineEffect, MachineKind, Scope, WornKind};
 pub use skirmish::*;
-pub use territory::{claim_territory, lean_angle, territory_allowance, Claim, Holder, OwnerGrid};
+pub use territory::{
+    claim_territory, keep_pct, lean_angle, territory_allowance, Claim, Holder, OwnerGrid,
+    KEEP_LADDER,
+};
 pub use totals::{
     faction_totals, pct_factor, ClampedTotals, Grudge, GrudgeFactor, Totals, MARCH_SPEED_FLOOR,
     REACH_LIMIT, RELIEF_CAP, SLOTS_LIMIT,
