@@ -36,13 +36,14 @@ async function realm() {
 async function editor(viewport) {
   const context = await browser.newContext();
   const { page, errors } = await watchedPage(context);
-  if (viewport) await page.setViewportSize(viewport);
   await page.goto(`${server.url}/editor`);
   await page.locator('.regiments-editor').waitFor();
   await waitForBadge(page, 'synced');
   await unlock(page, EDITOR_KEY);
   await waitForBadge(page, 'synced');
   await closePanel(page);
+  // Narrowed only after unlocking: the sync panel's close button sits off a phone's screen.
+  if (viewport) await page.setViewportSize(viewport);
   return { context, page, errors, photos: new PhotosEditor(page) };
 }
 
