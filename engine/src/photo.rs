@@ -280,7 +280,8 @@ mod tests {
 
     #[test]
     fn values_outside_the_editor_ranges_name_their_field() {
-        let cases: [(fn(&mut Photo), Option<&str>); 9] = [
+        type Edit = fn(&mut Photo);
+        let cases: [(Edit, Option<&str>); 9] = [
             (|_| {}, None),
             (|p| p.health = Some(500.0), None),
             (|p| p.health = Some(0.0), None),
