@@ -92,7 +92,7 @@ pub use movement::{
 };
 pub use olympia::{OlympiaError, OlympiaInput, OlympiaOutcome};
 pub use overview::{realm_power, FactionPower, PhotoPower, RealmPower};
-pub use photo::{Fitted, Group, ItemRef, OffhandRef, Photo, Stats};
+pub use photo::{Fitted, Group, ItemRef, OffhandRef, Photo, Stats, MAX_HEALTH, MAX_RANGE};
 pub use power::{
     bracket, faction_power, figure_power, health_mult, in_faction_power, photo_power, type_power,
 };

@@ -250,6 +250,11 @@ impl Db {
             .await
     }
 
+    /// Every live photo's image tag, by photo id.
+    pub async fn image_tags(&self) -> Result<Vec<(u64, String)>, ApiError> {
+        self.call(|c| images::list(c)).await
+    }
+
     /// A photo's image (without bytes when `if_none_match` names its tag).
     pub async fn image(
         &self,

@@ -66,6 +66,9 @@ pub fn endpoints() -> Vec<Endpoint> {
         e(Method::POST, "/seasons/assign", Editor, || {
             web::to(seasons::assign)
         }),
+        e(Method::GET, "/photos/images", Public, || {
+            web::to(photos::list)
+        }),
         e(Method::PUT, "/photos/{id}/image", Editor, || {
             web::to(photos::put)
         }),

@@ -63,6 +63,10 @@ async fn an_image_is_sniffed_stored_and_served_with_caching() {
     .await;
     assert_eq!(res.status(), 304);
     assert!(test::read_body(res).await.is_empty());
+    // The list names exactly the photo with an image, with the tag the image is served with.
+    let (status, list) = send(&app, TestRequest::get().uri("/api/photos/images")).await;
+    assert_eq!(status, 200);
+    assert_eq!(list, json!({"images": [{"photo": id, "etag": etag}]}));
 }
 
 /// A real battle on the demo realm, as the app would append it.

@@ -131,6 +131,10 @@ impl Snapshot {
             records.push(Record { kind, id, body });
         }
         let mut realm = Realm::from_records(records)?;
+        // A photo deleted here takes its rating with it, as the server does when the delete
+        // arrives (ratings are the server's; it sends the tombstone with its next pull).
+        let photos: std::collections::HashSet<u64> = realm.photos.iter().map(|p| p.id).collect();
+        realm.ratings.retain(|g| photos.contains(&g.photo_id));
         realm.validate()?;
         recalculate_all(&mut realm);
         Ok(realm)
@@ -205,6 +209,31 @@ mod tests {
         let got = s.realm(&Queue::new("c".into())).unwrap();
         assert!(got.photos.iter().all(|p| p.id != photo));
         assert_eq!(got.photos.len(), realm.photos.len() - 1);
+    }
+
+    #[test]
+    fn a_photo_deleted_here_takes_its_rating_with_it() {
+        let mut s = demo_snapshot();
+        let photo = demo_realm().photos[0].id;
+        let rating = engine::Rating {
+            judged: 3,
+            wins: 2,
+            ..engine::Rating::start(photo)
+        };
+        s.absorb(SyncRecord {
+            kind: "rating".into(),
+            id: photo,
+            revision: 1,
+            server_rev: 9_000,
+            deleted: false,
+            body: Some(serde_json::to_value(rating).unwrap()),
+        });
+        let mut q = Queue::new("c".into());
+        assert!(s.realm(&q).unwrap().ratings.contains(&rating));
+        q.edit(&s, "photo", photo, None);
+        let got = s.realm(&q).unwrap();
+        assert!(got.photo(photo).is_none());
+        assert!(got.ratings.iter().all(|g| g.photo_id != photo));
     }
 
     #[test]

@@ -243,3 +243,15 @@ fn lines_have_the_right_scope_and_bardings_one_wearer() {
     let f = field_of(|r| r.photos[other].worn.push(b));
     assert!(f.ends_with(".worn[0]"), "{f}");
 }
+
+#[test]
+fn photo_and_regiment_names_are_display_names() {
+    assert_eq!(
+        field_of(|r| r.photos[2].name = "  ".into()),
+        "photos[2].name"
+    );
+    assert_eq!(
+        field_of(|r| r.regiments[1].name = "x".repeat(crate::MAX_NAME_CHARS + 1)),
+        "regiments[1].name"
+    );
+}
