@@ -11,6 +11,7 @@ pub mod db;
 pub mod error;
 pub mod routes;
 mod spa;
+pub mod temp_download;
 
 use actix_web::web;
 use std::path::PathBuf;
