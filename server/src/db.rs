@@ -128,7 +128,7 @@ impl Db {
         // A checkpoint (copying the WAL into the database, two more fsyncs) runs inside the
         // commit that crosses this many WAL pages, so the requests of that commit wait for it.
         // A vote group writes a few dozen pages; at SQLite's default of 1,000 one group in
-        // about forty paid for a checkpoint, which showed in the p99. At 10,000 it is one in
+        // about forty paid for a checkpoint, a share that lands in the p99. At 10,000 it is one in
         // several hundred, and each costs about the same since it copies each page once
         // however often it changed. The WAL may reach about 40 MB before it is reused.
         conn.pragma_update(None, "wal_autocheckpoint", 10_000)?;
