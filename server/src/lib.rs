@@ -12,6 +12,7 @@ pub mod error;
 pub mod loopback;
 pub mod routes;
 mod spa;
+pub mod temp_download;
 
 use actix_web::web;
 use std::path::PathBuf;

@@ -2,9 +2,12 @@
 
 mod common;
 
+use actix_web::body::MessageBody;
 use actix_web::test::{self, TestRequest};
 use common::{app, keyed, send, state};
 use serde_json::json;
+use std::future::poll_fn;
+use std::pin::Pin;
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR rest of a tiny picture";
 
@@ -197,25 +200,103 @@ async fn a_forged_battle_is_refused_and_nothing_is_written() {
     assert_eq!(status, 201, "{res}");
 }
 
+/// Reads a response body chunk by chunk, as a client receives it; returns the chunks.
+async fn chunks(res: actix_web::dev::ServiceResponse) -> Vec<actix_web::web::Bytes> {
+    let mut body = res.into_body();
+    let mut out = Vec::new();
+    while let Some(chunk) = poll_fn(|cx| Pin::new(&mut body).poll_next(cx)).await {
+        out.push(chunk.unwrap());
+    }
+    out
+}
+
+/// The staged backups left in `dir`.
+fn staged(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".backup-"))
+        .collect()
+}
+
+/// One number from a database file, read by a connection of its own.
+fn count(path: &std::path::Path, sql: &str) -> i64 {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    conn.query_row(sql, [], |r| r.get(0)).unwrap()
+}
+
 #[actix_web::test]
-async fn a_backup_is_a_consistent_openable_copy() {
+async fn a_backup_streams_a_valid_copy_holding_the_data_and_leaves_no_file() {
     let (dir, st) = state();
     let db_path = dir.path().join("realm.db");
     let app = app(st).await;
+    // Data beyond the seed: a vote.
+    let pool = engine::arena_pool(&engine::demo_realm());
+    let (status, res) = send(
+        &app,
+        TestRequest::post()
+            .uri("/api/votes")
+            .set_json(json!({"voter": "v",
+            "votes": [{"chosen": pool[0].photo_id, "other": pool[1].photo_id,
+                       "cast_at": 10_000, "shown_at": 5_000}]})),
+    )
+    .await;
+    assert_eq!(status, 200, "{res}");
+
     let res = test::call_service(
         &app,
         keyed(TestRequest::get().uri("/api/backup")).to_request(),
     )
     .await;
     assert_eq!(res.status(), 200);
-    let bytes = test::read_body(res).await;
+    let header = |name: &str| {
+        res.headers()
+            .get(name)
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(header("content-type"), "application/vnd.sqlite3");
+    // The length is known up front, so the dispatcher sends it as Content-Length.
+    let actix_web::body::BodySize::Sized(announced) = res.response().body().size() else {
+        panic!("the backup's length is announced");
+    };
+    let parts = chunks(res).await;
+    assert!(
+        parts.len() > 1
+            && parts
+                .iter()
+                .all(|c| c.len() <= server::temp_download::CHUNK),
+        "sent in chunks of at most {} bytes, not one buffer: {} chunk(s)",
+        server::temp_download::CHUNK,
+        parts.len()
+    );
+    let bytes: Vec<u8> = parts.concat();
+    assert_eq!(bytes.len() as u64, announced);
     assert!(bytes.starts_with(b"SQLite format 3\0"));
+    assert!(staged(dir.path()).is_empty(), "the staged copy is deleted");
+
     let copy = dir.path().join("copy.db");
     std::fs::write(&copy, &bytes).unwrap();
+    let check: String = rusqlite::Connection::open(&copy)
+        .unwrap()
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(check, "ok");
+    for sql in [
+        "SELECT COUNT(*) FROM records WHERE deleted = 0",
+        "SELECT COUNT(*) FROM votes WHERE counted = 1",
+        "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'server_rev'",
+    ] {
+        assert_eq!(count(&copy, sql), count(&db_path, sql), "{sql}");
+    }
+    assert_eq!(count(&copy, "SELECT COUNT(*) FROM votes"), 1);
     let (db, report) = server::db::Db::open(&copy).unwrap();
     assert!(!report.seeded, "the copy carries the data");
     let original = server::db::Db::open(&db_path).unwrap().0;
     assert_eq!(db.stats().await.unwrap(), original.stats().await.unwrap());
+
     let cli_copy = dir.path().join("cli.db");
     server::db::Db::backup_file(&db_path, &cli_copy).unwrap();
     assert_eq!(
@@ -226,5 +307,26 @@ async fn a_backup_is_a_consistent_openable_copy() {
             .await
             .unwrap(),
         original.stats().await.unwrap()
+    );
+}
+
+#[actix_web::test]
+async fn an_abandoned_backup_download_leaves_no_file() {
+    let (dir, st) = state();
+    let app = app(st).await;
+    let res = test::call_service(
+        &app,
+        keyed(TestRequest::get().uri("/api/backup")).to_request(),
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    let mut body = res.into_body();
+    let first = poll_fn(|cx| Pin::new(&mut body).poll_next(cx)).await;
+    assert!(first.is_some_and(|c| c.is_ok()));
+    assert_eq!(staged(dir.path()).len(), 1, "staged while it is sent");
+    drop(body);
+    assert!(
+        staged(dir.path()).is_empty(),
+        "deleted when the client went away"
     );
 }

@@ -6,7 +6,9 @@
 //! ```
 //!
 //! Phase 1: `--connections` keep-alive connections post single-vote batches for `--seconds`,
-//! each from a fresh voter id, and it prints votes per second and latency percentiles.
+//! each from a fresh voter id, and it prints votes per second and latency percentiles, and how
+//! many commits the server made for them (each group commit that counts a vote moves the pull
+//! cursor by one), so the mean group size shows whether group commit is doing its work.
 //! Phase 2: one push of `--mutations` mutations (renaming a season that many times) and its time.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -78,6 +80,13 @@ fn arg(args: &[String], name: &str, default: &str) -> String {
         .unwrap_or_else(|| default.to_string())
 }
 
+/// The server's change counter: the pull cursor, asked with a cursor past every record.
+fn cursor(c: &mut Conn) -> anyhow::Result<u64> {
+    let (_, body) = c.request("GET", "/api/sync/pull?since=9007199254740991", None, b"")?;
+    let pull: engine::wire::PullResponse = serde_json::from_slice(&body)?;
+    Ok(pull.cursor)
+}
+
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let addr = arg(&args, "--addr", "127.0.0.1:8080");
@@ -96,6 +105,7 @@ fn main() -> anyhow::Result<()> {
     anyhow::ensure!(pool.len() >= 2, "the realm has fewer than two arena photos");
 
     // Phase 1: votes.
+    let cursor_before = cursor(&mut c)?;
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let threads: Vec<_> = (0..conns)
         .map(|t| {
@@ -140,6 +150,11 @@ fn main() -> anyhow::Result<()> {
         pct(0.50),
         pct(0.99),
         lat[lat.len() - 1]
+    );
+    let commits = cursor(&mut Conn::open(&addr)?)? - cursor_before;
+    println!(
+        "commits: {commits} ({:.1} votes per commit)",
+        lat.len() as f64 / commits.max(1) as f64
     );
 
     // Phase 2: one push of `mutations` renames of one season (a fresh connection: the first
