@@ -372,7 +372,8 @@ impl Ring {
         }
         let width = cheapest / 2.0;
         let span = (dearest / width).ceil() + 2.0;
-        if !(span < MAX_BUCKETS as f64) {
+        // NaN spans fall back to the heap search too.
+        if span.is_nan() || span >= MAX_BUCKETS as f64 {
             return None;
         }
         Some(Ring {
