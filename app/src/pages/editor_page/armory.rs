@@ -31,7 +31,12 @@ pub fn ArmoryEditor() -> impl IntoView {
         let ids = names.get();
         let sel = selected.get();
         if sel.is_none_or(|s| !ids.iter().any(|(id, _)| *id == s)) {
-            selected.set(ids.first().map(|(id, _)| *id));
+            // Only a different pick is written: writing the same one would run this effect again,
+            // for ever, while the table is empty.
+            let first = ids.first().map(|(id, _)| *id);
+            if first != sel {
+                selected.set(first);
+            }
         }
     });
     let report = RwSignal::new(None::<(String, Vec<PhotoChange>)>);
