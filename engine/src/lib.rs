@@ -12,6 +12,7 @@ mod buffs;
 mod campaign;
 pub mod contests;
 mod demo;
+mod effect_text;
 mod equip;
 mod error;
 mod faction;
@@ -42,6 +43,7 @@ mod route;
 mod schema;
 mod siege;
 mod skirmish;
+mod stat_report;
 mod territory;
 #[cfg(test)]
 mod testkit;
@@ -63,6 +65,7 @@ pub use buffs::post_buff_stats;
 pub use campaign::{march_totals, realm_claims, realm_territory};
 pub use contests::{ContestError, ContestInput, ContestOutcome, DamageExpr};
 pub use demo::{demo_realm, DEMO_SEED};
+pub use effect_text::{amount_with_unit, effect_name, effect_unit, EFFECTS};
 pub use equip::{
     fit, offhand_from, push_down, recalculate_all, wears, ArmoryEdit, Fit, FitError, OffhandPick,
     RecalcReport,
@@ -107,6 +110,9 @@ pub use route::{route, Route, Router};
 pub use schema::realm_schema;
 pub use siege::{Barding, Condition, Line, LineEffect, MachineKind, Scope, WornKind};
 pub use skirmish::*;
+pub use stat_report::{
+    compare_photos, push_down_report, recalculate_report, stat_moves, PhotoChange, StatMove,
+};
 pub use territory::{
     claim_territory, keep_pct, lean_angle, territory_allowance, Claim, Holder, OwnerGrid,
     KEEP_LADDER,

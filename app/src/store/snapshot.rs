@@ -106,6 +106,15 @@ impl Snapshot {
     /// The realm this snapshot holds with `queue`'s pending edits applied in order, validated and
     /// re-derived by the engine (SPEC §1.9: derived numbers are never taken as sent).
     pub fn realm(&self, queue: &Queue) -> Result<Realm, DocError> {
+        let mut realm = self.stored(queue)?;
+        recalculate_all(&mut realm);
+        Ok(realm)
+    }
+
+    /// The realm as its records are stored — this snapshot with `queue`'s pending edits — validated
+    /// but not re-derived, so a photo holds the stats it was last stored with (the editor's
+    /// Toolbox compares them with a recalculation).
+    pub fn stored(&self, queue: &Queue) -> Result<Realm, DocError> {
         let mut live: BTreeMap<RecordKey, serde_json::Value> = self
             .records
             .iter()
@@ -136,7 +145,6 @@ impl Snapshot {
         let photos: std::collections::HashSet<u64> = realm.photos.iter().map(|p| p.id).collect();
         realm.ratings.retain(|g| photos.contains(&g.photo_id));
         realm.validate()?;
-        recalculate_all(&mut realm);
         Ok(realm)
     }
 }
@@ -165,6 +173,28 @@ mod tests {
         let mut s = Snapshot::default();
         s.apply_pull(PullResponse { records, cursor });
         s
+    }
+
+    #[test]
+    fn the_stored_realm_keeps_stale_stats_that_the_realm_re_derives() {
+        let mut s = demo_snapshot();
+        let mut photo = demo_realm().photos[2].clone();
+        let honest = photo.stats;
+        photo.stats.attack_power = Some(777.0);
+        s.absorb(SyncRecord {
+            kind: "photo".into(),
+            id: photo.id,
+            revision: 2,
+            server_rev: 9_000,
+            deleted: false,
+            body: Some(serde_json::to_value(&photo).unwrap()),
+        });
+        let q = Queue::new("c".into());
+        assert_eq!(
+            s.stored(&q).unwrap().photo(photo.id).unwrap().stats,
+            photo.stats
+        );
+        assert_eq!(s.realm(&q).unwrap().photo(photo.id).unwrap().stats, honest);
     }
 
     #[test]
