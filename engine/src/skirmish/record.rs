@@ -47,7 +47,8 @@ pub enum Outcome {
     /// Warfare: the one-battle phase `warfare::from_setup` maps the set-up to.
     Warfare(WarfareBattle),
     /// Olympia: the battle `olympia::from_setup` maps the set-up to (its outcome names the winner).
-    Olympia(OlympiaOutcome),
+    /// Boxed, as its report is several times the size of the other variants.
+    Olympia(Box<OlympiaOutcome>),
     /// Střet armád: the battle `mass_battle::from_setup` maps the set-up to.
     MassBattle(StretBattle),
 }
@@ -121,7 +122,7 @@ pub fn resolve(s: &Setup, system: BattleSystem, rng: &mut impl Rng) -> Outcome {
             })
         }
         BattleSystem::Olympia => {
-            Outcome::Olympia(olympia::resolve(&olympia::from_setup(s, 0), rng))
+            Outcome::Olympia(Box::new(olympia::resolve(&olympia::from_setup(s, 0), rng)))
         }
         BattleSystem::MassBattle => {
             let battle = mass_battle::resolve(&mass_battle::from_setup(s, 0), rng);
