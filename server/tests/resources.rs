@@ -330,3 +330,87 @@ async fn an_abandoned_backup_download_leaves_no_file() {
         "deleted when the client went away"
     );
 }
+
+/// Warfare, Olympia and Střet armád battles from the map are verified exactly as V1 and V2: a
+/// flipped winner, or a record claiming another system than it was fought under, is refused with
+/// 422 and nothing is written; the genuine ones are stored, listed and tallied under their names.
+#[actix_web::test]
+async fn further_systems_are_verified_stored_and_tallied_by_name() {
+    use engine::BattleSystem::{MassBattle, Olympia, Warfare};
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let systems = [
+        (Warfare, "warfare"),
+        (Olympia, "olympia"),
+        (MassBattle, "mass_battle"),
+    ];
+    for (k, (system, _)) in systems.into_iter().enumerate() {
+        let honest = battle(20 + k as u64, 3000 + k as i64, system, 1, 9);
+        let other = if winner(&honest) == "attacker" {
+            "defender"
+        } else {
+            "attacker"
+        };
+        let mut flipped = honest.clone();
+        flipped["record"]["winner"] = json!(other);
+        flipped["record"]["outcome"]["winner"] = json!(other);
+        // The same outcome claimed under another system's rules.
+        let mut relabelled = honest.clone();
+        let (_, elsewhere) = systems[(k + 1) % 3];
+        relabelled["record"]["input"]["system"] = json!(elsewhere);
+        let mut reseeded = honest.clone();
+        reseeded["record"]["input"]["seed"] = json!(12345);
+        for forged in [flipped, relabelled, reseeded] {
+            let (status, err) = send(
+                &app,
+                TestRequest::post().uri("/api/history").set_json(forged),
+            )
+            .await;
+            assert_eq!(status, 422, "{system:?}: {err}");
+            assert_eq!(err["error"]["code"], "forged");
+        }
+        let (_, all) = send(&app, TestRequest::get().uri("/api/history")).await;
+        assert_eq!(
+            all["entries"].as_array().unwrap().len(),
+            k,
+            "nothing forged was kept"
+        );
+        let (status, res) = send(
+            &app,
+            TestRequest::post().uri("/api/history").set_json(&honest),
+        )
+        .await;
+        assert_eq!(status, 201, "{system:?}: {res}");
+        let (status, back) = send(
+            &app,
+            TestRequest::get().uri(&format!("/api/history/{}", 20 + k)),
+        )
+        .await;
+        assert_eq!(status, 200);
+        assert_eq!(back["record"], honest["record"], "stored as sent");
+    }
+    let (_, all) = send(&app, TestRequest::get().uri("/api/history")).await;
+    let listed: Vec<&str> = all["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["system"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        listed,
+        ["mass_battle", "olympia", "warfare"],
+        "newest first"
+    );
+    let tallies = all["tallies"].as_array().unwrap();
+    let mut named: Vec<&str> = tallies
+        .iter()
+        .map(|t| t["system"].as_str().unwrap())
+        .collect();
+    named.sort_unstable();
+    assert_eq!(named, ["mass_battle", "olympia", "warfare"]);
+    for t in tallies {
+        assert_eq!(t["battles"], 1);
+    }
+    let (_, only) = send(&app, TestRequest::get().uri("/api/history?system=olympia")).await;
+    assert_eq!(only["entries"].as_array().unwrap().len(), 1);
+}
