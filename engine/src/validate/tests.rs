@@ -255,3 +255,19 @@ fn photo_and_regiment_names_are_display_names() {
         "regiments[1].name"
     );
 }
+
+#[test]
+fn armory_row_names_are_display_names() {
+    assert_eq!(
+        field_of(|r| r.weapons[0].name = String::new()),
+        "weapons[0].name"
+    );
+    assert_eq!(
+        field_of(|r| r.materials[1].name = "bad\u{7}".into()),
+        "materials[1].name"
+    );
+    assert_eq!(
+        field_of(|r| r.equipment_types[0].name = "x".repeat(crate::MAX_NAME_CHARS + 1)),
+        "equipment_types[0].name"
+    );
+}
