@@ -177,13 +177,13 @@ fn FactionForm(id: u64) -> impl IntoView {
                         " On the map (none claims no territory)"
                     </label>
                     <label>"Across (0 left – 1 right)"
-                        <input name="marker.x" type="number" step="0.001" min="0" max="1"
+                        <input name="marker.x" type="number" step="any" min="0" max="1"
                             prop:disabled=move || !on_map.get() prop:value=move || marker_x.get()
                             on:input=move |ev| marker_x.set(event_target_value(&ev)) />
                         {error_for("marker.x")}
                     </label>
                     <label>"Down (0 top – 1 bottom)"
-                        <input name="marker.y" type="number" step="0.001" min="0" max="1"
+                        <input name="marker.y" type="number" step="any" min="0" max="1"
                             prop:disabled=move || !on_map.get() prop:value=move || marker_y.get()
                             on:input=move |ev| marker_y.set(event_target_value(&ev)) />
                         {error_for("marker.y")}
