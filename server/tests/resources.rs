@@ -4,7 +4,7 @@ mod common;
 
 use actix_web::body::MessageBody;
 use actix_web::test::{self, TestRequest};
-use common::{app, keyed, send, state};
+use common::{app, keyed, send, state, TestApp};
 use serde_json::json;
 use std::future::poll_fn;
 use std::pin::Pin;
@@ -177,27 +177,39 @@ async fn a_forged_battle_is_refused_and_nothing_is_written() {
     // Or swap the seed for a luckier one, keeping the outcome.
     let mut reseeded = honest.clone();
     reseeded["record"]["input"]["seed"] = json!(12345);
-    for forged in [flipped, padded, reseeded] {
+    refused_then_taken(&app, [flipped, padded, reseeded], &honest, 0, "v2").await;
+}
+
+/// Sends each forgery (422 `forged`), checks the history still holds `kept` entries, then sends the
+/// honest record and sees it stored (201).
+async fn refused_then_taken(
+    app: &impl TestApp,
+    forgeries: [serde_json::Value; 3],
+    honest: &serde_json::Value,
+    kept: usize,
+    what: &str,
+) {
+    for forged in forgeries {
         let (status, err) = send(
-            &app,
+            app,
             TestRequest::post().uri("/api/history").set_json(forged),
         )
         .await;
-        assert_eq!(status, 422, "{err}");
+        assert_eq!(status, 422, "{what}: {err}");
         assert_eq!(err["error"]["code"], "forged");
     }
-    let (_, all) = send(&app, TestRequest::get().uri("/api/history")).await;
+    let (_, all) = send(app, TestRequest::get().uri("/api/history")).await;
     assert_eq!(
         all["entries"].as_array().unwrap().len(),
-        0,
-        "nothing forged was kept"
+        kept,
+        "{what}: nothing forged was kept"
     );
     let (status, res) = send(
-        &app,
-        TestRequest::post().uri("/api/history").set_json(&honest),
+        app,
+        TestRequest::post().uri("/api/history").set_json(honest),
     )
     .await;
-    assert_eq!(status, 201, "{res}");
+    assert_eq!(status, 201, "{what}: {res}");
 }
 
 /// Reads a response body chunk by chunk, as a client receives it; returns the chunks.
@@ -360,27 +372,8 @@ async fn further_systems_are_verified_stored_and_tallied_by_name() {
         relabelled["record"]["input"]["system"] = json!(elsewhere);
         let mut reseeded = honest.clone();
         reseeded["record"]["input"]["seed"] = json!(12345);
-        for forged in [flipped, relabelled, reseeded] {
-            let (status, err) = send(
-                &app,
-                TestRequest::post().uri("/api/history").set_json(forged),
-            )
-            .await;
-            assert_eq!(status, 422, "{system:?}: {err}");
-            assert_eq!(err["error"]["code"], "forged");
-        }
-        let (_, all) = send(&app, TestRequest::get().uri("/api/history")).await;
-        assert_eq!(
-            all["entries"].as_array().unwrap().len(),
-            k,
-            "nothing forged was kept"
-        );
-        let (status, res) = send(
-            &app,
-            TestRequest::post().uri("/api/history").set_json(&honest),
-        )
-        .await;
-        assert_eq!(status, 201, "{system:?}: {res}");
+        let what = format!("{system:?}");
+        refused_then_taken(&app, [flipped, relabelled, reseeded], &honest, k, &what).await;
         let (status, back) = send(
             &app,
             TestRequest::get().uri(&format!("/api/history/{}", 20 + k)),

@@ -3,31 +3,19 @@
 mod common;
 
 use actix_web::test::TestRequest;
-use common::{app, keyed, send, state};
+use common::{app, keyed, revision, send, state, TestApp};
 use serde_json::{json, Value};
 
 fn push(body: Value) -> TestRequest {
     keyed(TestRequest::post().uri("/api/sync/push")).set_json(body)
 }
 
-async fn realm(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-) -> Value {
+async fn realm(app: &impl TestApp) -> Value {
     send(app, TestRequest::get().uri("/api/realm")).await.1
 }
 
 /// The first season of the demo, as a sync record body, and its revision.
-async fn a_season(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-) -> (Value, u64) {
+async fn a_season(app: &impl TestApp) -> (Value, u64) {
     let (_, pull) = send(app, TestRequest::get().uri("/api/sync/pull?since=0")).await;
     let rec = pull["records"]
         .as_array()
@@ -123,15 +111,7 @@ async fn a_tombstone_beats_a_late_offline_edit() {
     let doc = realm(&app).await;
     let photo = doc["photos"].as_array().unwrap().last().unwrap().clone();
     let id = photo["id"].as_u64().unwrap();
-    let (_, pull) = send(&app, TestRequest::get().uri("/api/sync/pull?since=0")).await;
-    let rev = pull["records"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["kind"] == "photo" && r["id"] == id)
-        .unwrap()["revision"]
-        .as_u64()
-        .unwrap();
+    let rev = revision(&app, "photo", id).await;
     let (_, del) = send(
         &app,
         push(json!({"client_id": "a", "mutations": [
@@ -180,15 +160,7 @@ async fn invalid_bodies_are_refused_naming_the_field() {
     let doc = realm(&app).await;
     let photo = doc["photos"][0].clone();
     let id = photo["id"].as_u64().unwrap();
-    let (_, pull) = send(&app, TestRequest::get().uri("/api/sync/pull?since=0")).await;
-    let rev = pull["records"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["kind"] == "photo" && r["id"] == id)
-        .unwrap()["revision"]
-        .as_u64()
-        .unwrap();
+    let rev = revision(&app, "photo", id).await;
     let put = |i: u64, body: Value| json!({"mutation_id": i, "op": "put", "kind": "photo", "id": id, "base_revision": rev, "body": body});
     let mut wrong_type = photo.clone();
     wrong_type["name"] = json!(7);
@@ -235,15 +207,7 @@ async fn derived_stats_that_arrive_are_re_derived() {
     let doc = realm(&app).await;
     let photo = doc["photos"][0].clone();
     let id = photo["id"].as_u64().unwrap();
-    let (_, pull) = send(&app, TestRequest::get().uri("/api/sync/pull?since=0")).await;
-    let rev = pull["records"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["kind"] == "photo" && r["id"] == id)
-        .unwrap()["revision"]
-        .as_u64()
-        .unwrap();
+    let rev = revision(&app, "photo", id).await;
     let mut forged = photo.clone();
     forged["stats"]["attack_power"] = json!(99999.0);
     let (_, res) = send(&app, push(json!({"client_id": "c", "mutations": [

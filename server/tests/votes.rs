@@ -3,7 +3,7 @@
 mod common;
 
 use actix_web::test::TestRequest;
-use common::{app, keyed, send, state, state_with};
+use common::{app, keyed, send, state, state_with, TestApp};
 use serde_json::{json, Value};
 use server::config::VoteLimits;
 
@@ -219,13 +219,7 @@ async fn concurrent_vote_batches_are_all_applied_once() {
 }
 
 /// The realm document as the server exports it.
-async fn realm_of(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-) -> engine::Realm {
+async fn realm_of(app: &impl TestApp) -> engine::Realm {
     let (_, doc) = send(app, TestRequest::get().uri("/api/realm")).await;
     serde_json::from_value(doc).unwrap()
 }

@@ -28,6 +28,17 @@ pub fn state_with(votes: VoteLimits) -> (tempfile::TempDir, AppState) {
     (dir, state)
 }
 
+/// What [`app`] returns, for helpers that take it: a service of test requests.
+pub trait TestApp:
+    Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>
+{
+}
+
+impl<T> TestApp for T where
+    T: Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>
+{
+}
+
 /// The application over `state`.
 pub async fn app(
     state: AppState,
@@ -35,11 +46,21 @@ pub async fn app(
     test::init_service(App::new().configure(server::configure(state))).await
 }
 
+/// The current revision of the `kind` record `id`, from a full pull.
+pub async fn revision(app: &impl TestApp, kind: &str, id: u64) -> u64 {
+    let (_, pull) = send(app, test::TestRequest::get().uri("/api/sync/pull?since=0")).await;
+    pull["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == kind && r["id"] == id)
+        .unwrap_or_else(|| panic!("no {kind} {id} in {pull}"))["revision"]
+        .as_u64()
+        .unwrap()
+}
+
 /// Sends a request and returns the status and the JSON body (`null` when empty).
-pub async fn send(
-    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
-    req: test::TestRequest,
-) -> (u16, serde_json::Value) {
+pub async fn send(app: &impl TestApp, req: test::TestRequest) -> (u16, serde_json::Value) {
     let res = test::call_service(app, req.to_request()).await;
     let status = res.status().as_u16();
     let bytes = test::read_body(res).await;
