@@ -10,73 +10,17 @@
 
 use criterion::{black_box, Criterion};
 use engine::{
-    cell_index, claim_territory, demo_realm, march_totals, realm_claims, Claim, FactionRef,
-    MarchTotals, OwnerGrid, Pricing, Router, TerrainMap,
+    claim_territory, demo_realm, march_totals, realm_claims, Claim, FactionRef, MarchTotals,
+    OwnerGrid, Pricing, Router, TerrainMap,
 };
 use std::time::Instant;
 
-/// A cost `pathfinding` can order: the route costs are finite and non-negative.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Cost(f64);
-
-impl Eq for Cost {}
-
-impl PartialOrd for Cost {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Cost {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.0.total_cmp(&other.0)
-    }
-}
-
-impl std::ops::Add for Cost {
-    type Output = Cost;
-    fn add(self, o: Cost) -> Cost {
-        Cost(self.0 + o.0)
-    }
-}
-
-impl pathfinding::num_traits::Zero for Cost {
-    fn zero() -> Cost {
-        Cost(0.0)
-    }
-    fn is_zero(&self) -> bool {
-        self.0 == 0.0
-    }
-}
-
-/// The eight steps in the spec's order, as in the engine.
-const STEPS: [(i32, i32, bool); 8] = [
-    (1, 0, false),
-    (-1, 0, false),
-    (0, 1, false),
-    (0, -1, false),
-    (1, 1, true),
-    (-1, 1, true),
-    (1, -1, true),
-    (-1, -1, true),
-];
+#[path = "support/route_reference.rs"]
+mod route_reference;
 
 /// The reference: `pathfinding`'s Dijkstra over the engine's own step prices.
 fn reference(p: &Pricing, w: u32, h: u32, from: (u32, u32), to: (u32, u32)) -> f64 {
-    let next = |&(x, y): &(u32, u32)| {
-        STEPS.iter().filter_map(move |&(dx, dy, diagonal)| {
-            let (nx, ny) = (x as i64 + dx as i64, y as i64 + dy as i64);
-            if nx < 0 || ny < 0 || nx >= w as i64 || ny >= h as i64 {
-                return None;
-            }
-            let n = (nx as u32, ny as u32);
-            Some((n, Cost(p.step_cost(cell_index(n.0, n.1, w), diagonal))))
-        })
-    };
-    pathfinding::prelude::dijkstra(&from, next, |&c| c == to)
-        .expect("reachable")
-        .1
-         .0
+    route_reference::reference_cost(|cell, diagonal| p.step_cost(cell, diagonal), w, h, from, to)
 }
 
 struct Setup {
