@@ -138,6 +138,16 @@ pub fn use_realm_store() -> RealmStore {
 }
 
 impl RealmStore {
+    /// Reads the realm (tracked, so a view or memo follows it), or `T::default()` until one is loaded.
+    pub fn read<T: Default>(&self, f: impl FnOnce(&Realm) -> T) -> T {
+        self.realm.with(|r| r.as_deref().map(f).unwrap_or_default())
+    }
+
+    /// Every faction as `(id, name)`, in the realm's order, for pickers.
+    pub fn faction_names(&self) -> Vec<(u64, String)> {
+        self.read(|r| r.factions.iter().map(|f| (f.id, f.name.clone())).collect())
+    }
+
     /// Whether collection edits are possible (an editor key has been entered).
     pub fn can_edit(&self) -> bool {
         self.editor_key.with(Option::is_some)

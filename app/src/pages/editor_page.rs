@@ -35,6 +35,21 @@ pub fn EditorPage() -> impl IntoView {
     }
 }
 
+/// Picks the first of `options` into `selected` once there are any, so a section opens on a record
+/// instead of an empty form; a choice already made is kept.
+pub fn pick_first(
+    selected: RwSignal<Option<u64>>,
+    options: impl Fn() -> Vec<(u64, String)> + 'static,
+) {
+    Effect::new(move |_| {
+        if selected.get().is_none() {
+            if let Some((id, _)) = options().first() {
+                selected.set(Some(*id));
+            }
+        }
+    });
+}
+
 /// The part of a document field path after its record (`factions[3].marker.x` → `marker.x`),
 /// so a form can put the message next to the input it belongs to.
 pub fn field_in_record(path: &str) -> &str {

@@ -48,18 +48,7 @@ pub fn HistoryPage() -> impl IntoView {
 #[component]
 fn Filters(query: RwSignal<HistoryQuery>) -> impl IntoView {
     let store = use_realm_store();
-    let factions = move || {
-        store.realm.with(|r| {
-            r.as_ref()
-                .map(|r| {
-                    r.factions
-                        .iter()
-                        .map(|f| (f.id, f.name.clone()))
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
-        })
-    };
+    let factions = move || store.faction_names();
     let systems = ["v2", "v1", "warfare", "olympia", "mass_battle"];
     view! {
         <form class="history-filters" on:submit=|ev| ev.prevent_default()>

@@ -22,9 +22,7 @@ pub fn ArmoryEditor() -> impl IntoView {
     let selected = RwSignal::new(None::<u64>);
     let names = Memo::new(move |_| {
         let t = table.get();
-        store
-            .realm
-            .with(|r| r.as_deref().map(|r| row_names(r, t)).unwrap_or_default())
+        store.read(|r| row_names(r, t))
     });
     // The first row is picked whenever the table changes or the picked row goes away.
     Effect::new(move |_| {
@@ -261,11 +259,7 @@ fn FieldInput(
         .into_any(),
         Input::Colours(..) => {
             let colours = move || {
-                store.realm.with(|r| {
-                    r.as_deref()
-                        .map(|r| r.colours.iter().map(|c| (c.id, c.name.clone(), c.hex.clone())).collect::<Vec<_>>())
-                        .unwrap_or_default()
-                })
+                store.read(|r| r.colours.iter().map(|c| (c.id, c.name.clone(), c.hex.clone())).collect::<Vec<_>>())
             };
             let pick = move |second: bool| {
                 move || {
@@ -319,15 +313,11 @@ fn FieldInput(
 fn BanePicker(input: RwSignal<Input>) -> impl IntoView {
     let store = use_realm_store();
     let factions = move || {
-        store.realm.with(|r| {
-            r.as_deref()
-                .map(|r: &Realm| {
-                    r.factions
-                        .iter()
-                        .map(|f| (f.id, f.name.clone()))
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
+        store.read(|r: &Realm| {
+            r.factions
+                .iter()
+                .map(|f| (f.id, f.name.clone()))
+                .collect::<Vec<_>>()
         })
     };
     let target = move || match input.get() {

@@ -16,16 +16,12 @@ pub fn BuffList(faction: u64) -> impl IntoView {
     let store = use_realm_store();
     // Only the ids are tracked: a form keeps what is typed in it while other records change.
     let ids = Memo::new(move |_| {
-        store.realm.with(|r| {
-            r.as_ref()
-                .map(|r| {
-                    r.buffs
-                        .iter()
-                        .filter(|b| b.faction == faction)
-                        .map(|b| b.id)
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
+        store.read(|r| {
+            r.buffs
+                .iter()
+                .filter(|b| b.faction == faction)
+                .map(|b| b.id)
+                .collect::<Vec<_>>()
         })
     });
     let adding = RwSignal::new(None::<u64>);
@@ -82,20 +78,8 @@ fn BuffForm(
     let source = RwSignal::new(source_key(original.source));
     let error = RwSignal::new(None::<Refusal>);
     let saved = RwSignal::new(false);
-    let targets = move || {
-        store.realm.with(|r| {
-            r.as_deref()
-                .map(|r| grudge_targets(r, faction))
-                .unwrap_or_default()
-        })
-    };
-    let source_choices = move || {
-        store.realm.with(|r| {
-            r.as_deref()
-                .map(|r| sources(r, faction))
-                .unwrap_or_default()
-        })
-    };
+    let targets = move || store.read(|r| grudge_targets(r, faction));
+    let source_choices = move || store.read(|r| sources(r, faction));
     let save = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let Ok(amount) = amount.get_untracked().trim().parse::<f64>() else {

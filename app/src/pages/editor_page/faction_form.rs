@@ -3,7 +3,7 @@
 //! rules first; a bad value is shown next to its field.
 
 use super::buffs::BuffList;
-use super::field_in_record;
+use super::{field_in_record, pick_first};
 use crate::store::{use_realm_store, EditError};
 use engine::{Alignment, Faction, FactionKind, Marker, MercPool, RecordKind};
 use leptos::prelude::*;
@@ -13,26 +13,8 @@ use leptos::prelude::*;
 pub fn FactionEditor() -> impl IntoView {
     let store = use_realm_store();
     let selected = RwSignal::new(None::<u64>);
-    let factions = move || {
-        store.realm.with(|r| {
-            r.as_ref()
-                .map(|r| {
-                    r.factions
-                        .iter()
-                        .map(|f| (f.id, f.name.clone()))
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
-        })
-    };
-    // The first faction is picked once the realm is there.
-    Effect::new(move |_| {
-        if selected.get().is_none() {
-            if let Some((id, _)) = factions().first() {
-                selected.set(Some(*id));
-            }
-        }
-    });
+    let factions = move || store.faction_names();
+    pick_first(selected, factions);
     view! {
         <section class="editor-section factions-editor">
             <h2>"Factions"</h2>

@@ -27,39 +27,18 @@ pub fn RegimentsEditor() -> impl IntoView {
     let images = ImageTags::provide();
     let faction = RwSignal::new(None::<u64>);
     let open = RwSignal::new(None::<u64>);
-    let factions = move || {
-        store.realm.with(|r| {
-            r.as_deref()
-                .map(|r| {
-                    r.factions
-                        .iter()
-                        .map(|f| (f.id, f.name.clone()))
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
-        })
-    };
-    Effect::new(move |_| {
-        if faction.get().is_none() {
-            if let Some((id, _)) = factions().first() {
-                faction.set(Some(*id));
-            }
-        }
-    });
+    let factions = move || store.faction_names();
+    super::pick_first(faction, factions);
     let regiments = Memo::new(move |_| {
         let Some(f) = faction.get() else {
             return Vec::new();
         };
-        store.realm.with(|r| {
-            r.as_deref()
-                .map(|r| {
-                    r.regiments
-                        .iter()
-                        .filter(|g| g.faction == f)
-                        .map(|g| g.id)
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
+        store.read(|r| {
+            r.regiments
+                .iter()
+                .filter(|g| g.faction == f)
+                .map(|g| g.id)
+                .collect::<Vec<_>>()
         })
     });
     let open_photo = Callback::new(move |id: u64| open.set(Some(id)));
@@ -120,16 +99,12 @@ fn RegimentBlock(id: u64, open: Callback<u64>) -> impl IntoView {
     let name = RwSignal::new(record().map(|g| g.name).unwrap_or_default());
     let error: FieldError = RwSignal::new(None);
     let photos = Memo::new(move |_| {
-        store.realm.with(|r| {
-            r.as_deref()
-                .map(|r| {
-                    r.photos
-                        .iter()
-                        .filter(|p| p.group == Group::Regiment(id))
-                        .map(|p| p.id)
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
+        store.read(|r| {
+            r.photos
+                .iter()
+                .filter(|p| p.group == Group::Regiment(id))
+                .map(|p| p.id)
+                .collect::<Vec<_>>()
         })
     });
     let rename = move |ev: leptos::ev::SubmitEvent| {

@@ -73,21 +73,13 @@ fn SlotRow(id: u64, gear: GearSlot, error: FieldError) -> impl IntoView {
                 .map_or((Pick::Empty, None), |p| slot.current(p))
         })
     });
-    let options = Memo::new(move |_| {
-        store
-            .realm
-            .with(|r| r.as_deref().map(|r| slot.options(r)).unwrap_or_default())
-    });
+    let options = Memo::new(move |_| store.read(|r| slot.options(r)));
     let materials = Memo::new(move |_| {
-        store.realm.with(|r| {
-            r.as_deref()
-                .map(|r| {
-                    r.materials
-                        .iter()
-                        .map(|m| (m.id, m.name.clone(), m.stat_impact_pct))
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
+        store.read(|r| {
+            r.materials
+                .iter()
+                .map(|m| (m.id, m.name.clone(), m.stat_impact_pct))
+                .collect::<Vec<_>>()
         })
     });
     let fit = move |pick: Pick, material: Option<u64>| {
@@ -151,15 +143,11 @@ fn BeastRow(id: u64, error: FieldError) -> impl IntoView {
             .with(|r| r.as_deref().and_then(|r| r.photo(id)).and_then(|p| p.beast))
     });
     let beasts = move || {
-        store.realm.with(|r| {
-            r.as_deref()
-                .map(|r| {
-                    r.beasts
-                        .iter()
-                        .map(|b| (b.id, b.name.clone()))
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
+        store.read(|r| {
+            r.beasts
+                .iter()
+                .map(|b| (b.id, b.name.clone()))
+                .collect::<Vec<_>>()
         })
     };
     view! {

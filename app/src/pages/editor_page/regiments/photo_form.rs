@@ -68,43 +68,31 @@ pub fn PhotoForm(id: u64) -> impl IntoView {
     let locked = move || !store.can_edit();
 
     let regiments = move || {
-        store.realm.with(|r| {
-            r.as_deref()
-                .map(|r| {
-                    r.regiments
-                        .iter()
-                        .filter(|g| g.faction == original.faction)
-                        .map(|g| (g.id, g.name.clone()))
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
+        store.read(|r| {
+            r.regiments
+                .iter()
+                .filter(|g| g.faction == original.faction)
+                .map(|g| (g.id, g.name.clone()))
+                .collect::<Vec<_>>()
         })
     };
     let species = move || {
-        store.realm.with(|r| {
-            r.as_deref()
-                .map(|r| {
-                    r.species
-                        .iter()
-                        .map(|s| (s.id, s.name.clone()))
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
+        store.read(|r| {
+            r.species
+                .iter()
+                .map(|s| (s.id, s.name.clone()))
+                .collect::<Vec<_>>()
         })
     };
     let seasons = move || {
-        store.realm.with(|r| {
-            r.as_deref()
-                .map(|r| {
-                    let mut s: Vec<_> = r
-                        .seasons
-                        .iter()
-                        .map(|s| (s.number, s.name.clone()))
-                        .collect();
-                    s.sort();
-                    s
-                })
-                .unwrap_or_default()
+        store.read(|r| {
+            let mut s: Vec<_> = r
+                .seasons
+                .iter()
+                .map(|s| (s.number, s.name.clone()))
+                .collect();
+            s.sort();
+            s
         })
     };
     let choose_species = move |value: String| {
