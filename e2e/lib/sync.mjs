@@ -38,7 +38,12 @@ export async function waitForOfflineShell(page) {
     if (!navigator.serviceWorker.controller) return false;
     const cache = await caches.open('brickrealm-shell-v1');
     const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
-    return keys.includes('/') && keys.some((k) => k.endsWith('.wasm')) && keys.some((k) => k.endsWith('.css'));
+    // Every bundle's shell (the table the service worker keeps) with a wasm for each.
+    const table = await cache.match('/bundles.json');
+    if (!table) return false;
+    const bases = (await table.json()).bundles.map((b) => b.base);
+    return bases.every((b) => keys.includes(b)) && keys.filter((k) => k.endsWith('.wasm')).length >= bases.length
+      && keys.some((k) => k.endsWith('.css'));
   }, null, { timeout: 30_000, polling: 250 });
 }
 
