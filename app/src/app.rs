@@ -13,6 +13,7 @@ use crate::pages::{
 use crate::store::provide_realm_store;
 use leptos::prelude::*;
 use leptos_router::components::{Redirect, Route, Router, Routes};
+use leptos_router::hooks::use_location;
 use leptos_router::path;
 
 /// The map bundle's shell: `/` and `/map`.
@@ -60,7 +61,13 @@ pub fn PagesApp() -> impl IntoView {
 /// a path nobody owns, or one this very page load was for, is "not found" — never a reload loop.
 #[component]
 fn Elsewhere() -> impl IntoView {
-    if let Some(href) = bundle::load_elsewhere() {
+    let location = use_location();
+    let (path, search, hash) = (
+        location.pathname.get_untracked(),
+        location.search.get_untracked(),
+        location.hash.get_untracked(),
+    );
+    if let Some(href) = bundle::load_elsewhere(&path, &search, &hash) {
         let _ = window().location().replace(&href);
         return view! { <p class="loading">"Opening…"</p> }.into_any();
     }

@@ -43,18 +43,27 @@ pub fn is_here(path: &str) -> bool {
     }
 }
 
-/// The address to load in full when the router has reached a path of another bundle, or `None`
-/// when the path is this bundle's "not found".
-pub fn load_elsewhere() -> Option<String> {
+/// The address to load in full when the router has reached `path` (with its raw query `search`
+/// and `hash`, as the router's location holds them), or `None` when the path is this bundle's
+/// "not found". The router's location, not the window's: the router renders the fallback before
+/// it writes the new address to the history.
+pub fn load_elsewhere(path: &str, search: &str, hash: &str) -> Option<String> {
     let loaded = LOADED.get()?;
-    let location = leptos::prelude::window().location();
-    let path = location.pathname().ok()?;
-    if !elsewhere(table(), loaded.bundle, &loaded.path, &path) {
+    if !elsewhere(table(), loaded.bundle, &loaded.path, path) {
         return None;
     }
-    let search = location.search().unwrap_or_default();
-    let hash = location.hash().unwrap_or_default();
-    Some(format!("{path}{search}{hash}"))
+    let search = search.trim_start_matches('?');
+    let hash = hash.trim_start_matches('#');
+    let mut href = path.to_string();
+    if !search.is_empty() {
+        href.push('?');
+        href.push_str(search);
+    }
+    if !hash.is_empty() {
+        href.push('#');
+        href.push_str(hash);
+    }
+    Some(href)
 }
 
 /// Whether bundle `here` serves `path`.
