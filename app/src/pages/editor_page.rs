@@ -1,12 +1,20 @@
 //! `/editor`: every record of the collection, editable through the offline-first store. Without
 //! the editor key it is read-only and says how to unlock it.
 
+mod armory;
+mod buffs;
 mod faction_form;
+mod refusal;
+mod regiments;
+mod stat_changes;
+mod toolbox;
 
 use crate::components::page_intro::PageIntro;
 use crate::store::use_realm_store;
+use armory::ArmoryEditor;
 use faction_form::FactionEditor;
 use leptos::prelude::*;
+use toolbox::Toolbox;
 
 /// The Editor page.
 #[component]
@@ -21,6 +29,9 @@ pub fn EditorPage() -> impl IntoView {
             </p>
         </Show>
         <FactionEditor />
+        <regiments::RegimentsEditor />
+        <ArmoryEditor />
+        <Toolbox />
     }
 }
 
