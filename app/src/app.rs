@@ -56,8 +56,9 @@ pub fn PagesApp() -> impl IntoView {
     }
 }
 
-/// What a shell shows for a path it does not route: another bundle's page is loaded in full
-/// (the router has already put the path in the address bar, so it is replaced, not stacked);
+/// What a shell shows for a path it does not route (a link without `bundle::link_rel`, a
+/// programmatic navigation): another bundle's page is loaded in full, replacing the history
+/// entry the router adds for it;
 /// a path nobody owns, or one this very page load was for, is "not found" — never a reload loop.
 #[component]
 fn Elsewhere() -> impl IntoView {
@@ -68,7 +69,15 @@ fn Elsewhere() -> impl IntoView {
         location.hash.get_untracked(),
     );
     if let Some(href) = bundle::load_elsewhere(&path, &search, &hash) {
-        let _ = window().location().replace(&href);
+        // The router writes the new address to the history only after this view is built (on a
+        // microtask); loading the other bundle from a task queued behind it replaces that entry,
+        // so Back returns to the page the link was on instead of skipping it.
+        set_timeout(
+            move || {
+                let _ = window().location().replace(&href);
+            },
+            std::time::Duration::ZERO,
+        );
         return view! { <p class="loading">"Opening…"</p> }.into_any();
     }
     view! { <NotFoundPage /> }.into_any()

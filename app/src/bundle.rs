@@ -43,6 +43,12 @@ pub fn is_here(path: &str) -> bool {
     }
 }
 
+/// The `rel` a link to `path` needs: `external` when another bundle serves it, so the router
+/// leaves the click to the browser, which loads that bundle's page as a new history entry.
+pub fn link_rel(path: &str) -> Option<&'static str> {
+    (!is_here(path)).then_some("external")
+}
+
 /// The address to load in full when the router has reached `path` (with its raw query `search`
 /// and `hash`, as the router's location holds them), or `None` when the path is this bundle's
 /// "not found". The router's location, not the window's: the router renders the fallback before

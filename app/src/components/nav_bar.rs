@@ -30,7 +30,7 @@ pub fn NavBar() -> impl IntoView {
             }
         })
         .collect_view();
-    let brand_rel = (!bundle::is_here("/map")).then_some("external");
+    let brand_rel = bundle::link_rel("/map");
     view! {
         <header class="nav-bar">
             <a class="brand" href="/map" rel=brand_rel>"Brickrealm"</a>
