@@ -1,12 +1,8 @@
-//! Brickrealm's browser app: mounts the [`app::App`] shell. Everything else lives in modules.
-
-mod api;
-mod app;
-mod components;
-mod pages;
-mod store;
+//! The map bundle: the map page and what every page shares (store, sync, navigation). The other
+//! pages are in `bin/app-pages.rs`'s bundle; links to them are full page loads.
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(app::App);
+    app::bundle::start("map");
+    leptos::mount::mount_to_body(app::app::MapApp);
 }

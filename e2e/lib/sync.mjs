@@ -32,14 +32,36 @@ export async function syncNow(page) {
   await page.locator('.sync-panel .sync-now').click();
 }
 
-/** Waits until the service worker controls the page and has stored the whole shell. */
-export async function waitForOfflineShell(page) {
-  await page.waitForFunction(async () => {
-    if (!navigator.serviceWorker.controller) return false;
+/**
+ * Waits until the service worker controls the page, then checks that it has stored the whole
+ * offline site: the bundle table, every bundle's shell and every file each shell names (its wasm,
+ * its JavaScript, the styles, the icons).
+ *
+ * The worker claims pages in its `activate` step, which runs only once `install` — storing every
+ * shell — has finished; so the controller appearing is the real condition, and the cache is then
+ * complete or the install failed (reported here by what is missing). The wait is a synchronous
+ * predicate on purpose: `waitForFunction` takes a returned Promise as a truthy answer at once, so
+ * an async predicate would not wait at all.
+ */
+export async function waitForOfflineShell(page, timeout = 60_000) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout });
+  const missing = await page.evaluate(async () => {
     const cache = await caches.open('brickrealm-shell-v1');
-    const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
-    return keys.includes('/') && keys.some((k) => k.endsWith('.wasm')) && keys.some((k) => k.endsWith('.css'));
-  }, null, { timeout: 30_000, polling: 250 });
+    const table = await cache.match('/bundles.json');
+    if (!table) return ['/bundles.json'];
+    const lacking = [];
+    for (const { base } of (await table.json()).bundles) {
+      const shell = await cache.match(base);
+      if (!shell) { lacking.push(base); continue; }
+      const html = await shell.text();
+      // The same file references app/sw.js stores for each shell.
+      const named = [...html.matchAll(/["'](\/[^"'\s]+\.(?:js|wasm|css|svg|png|webmanifest))["']/g)].map((m) => m[1]);
+      if (!named.some((p) => p.endsWith('.wasm'))) lacking.push(`${base} names no wasm`);
+      for (const path of named) if (!(await cache.match(path))) lacking.push(path);
+    }
+    return lacking;
+  });
+  if (missing.length) throw new Error(`the service worker is active but did not store: ${missing.join(', ')}`);
 }
 
 /** The editor page's faction form. */

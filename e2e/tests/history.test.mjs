@@ -122,3 +122,26 @@ test('an_unknown_battle_says_so', async () => {
   assert.equal(await page.locator('h1').innerText(), 'Battle not found');
   await page.close();
 });
+
+test('the_victory_screen_link_opens_the_replay_from_the_other_bundle', async () => {
+  const { page, errors } = await watchedPage(browser.context);
+  await new MapPage(page, server.url).open();
+  const [a, b] = ordinary();
+  await fight(page, a, b, 'v2');
+  await waitForBadge(page, 'synced');
+  const link = page.locator('.history-link a');
+  const href = await link.getAttribute('href');
+  assert.match(href, /^\/history\/\d+$/);
+  // The map bundle has no replay page: the router's link becomes a load of the pages bundle.
+  await link.click();
+  await page.waitForURL(`${server.url}${href}`);
+  await page.locator('.replay .result').waitFor();
+  assert.equal(await page.locator('body').getAttribute('data-bundle'), 'pages');
+  assert.equal(await page.locator('.replay').getAttribute('data-same'), 'true');
+  // Back returns to the map.
+  await page.goBack();
+  await page.waitForURL(`${server.url}/map`);
+  await page.locator('.markers .marker').first().waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});

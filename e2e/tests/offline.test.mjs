@@ -168,7 +168,14 @@ test('the_app_opens_with_the_network_cut_after_one_online_visit', async () => {
   // A deep link the browser never opened online works too.
   await page.goto(`${server.url}/history`);
   assert.equal(await page.locator('h1').innerText(), 'History');
+  assert.equal(await page.locator('body').getAttribute('data-bundle'), 'pages');
   await screenshot(page, 'map-offline');
+  // And back to the map's bundle through the navigation bar, still offline.
+  await page.locator('nav[aria-label="Main"] a', { hasText: 'Map' }).click();
+  await page.waitForURL(`${server.url}/map`);
+  await page.locator('.markers .marker').first().waitFor();
+  assert.equal(await page.locator('.markers .marker').count(), markers);
+  assert.equal(await page.locator('body').getAttribute('data-bundle'), 'map');
   await context.setOffline(false);
   assert.deepEqual(unexpected(errors), []);
   await context.close();

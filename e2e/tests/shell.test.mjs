@@ -86,6 +86,27 @@ test('navigation_reaches_every_route', async () => {
   await page.close();
 });
 
+test('the_map_page_downloads_only_the_map_bundle', async () => {
+  const { page, errors } = await watchedPage(browser.context);
+  const wasm = [];
+  page.on('request', (req) => { if (new URL(req.url()).pathname.endsWith('.wasm')) wasm.push(new URL(req.url()).pathname); });
+  await new MapPage(page, server.url).open();
+  assert.equal(await page.locator('body').getAttribute('data-bundle'), 'map');
+  assert.equal(wasm.length, 1, `one wasm for the map: ${wasm}`);
+  assert.doesNotMatch(wasm[0], /^\/pages\//);
+  // The Battle Lab is the other bundle: its link is an ordinary page load of that bundle.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Battle Lab', exact: true }).click();
+  await page.waitForURL(`${server.url}/lab`);
+  await page.locator('body[data-bundle="pages"] h1').waitFor();
+  assert.match(wasm.at(-1), /^\/pages\/.*\.wasm$/);
+  // An unknown path is "not found" in the default bundle, not a reload loop.
+  await page.goto(`${server.url}/no-such-page`);
+  assert.equal(await page.locator('h1').innerText(), 'Not found');
+  assert.equal(await page.locator('body').getAttribute('data-bundle'), 'map');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('server_restarts_with_its_data_intact', async () => {
   const dir = tempDir('brickrealm-restart-');
   const db = join(dir.dir, 'realm.db');

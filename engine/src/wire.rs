@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod bundles;
+
 /// Every failure the API reports: `{"error": {...}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ErrorEnvelope {

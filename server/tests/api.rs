@@ -83,6 +83,77 @@ async fn deep_links_fall_back_to_the_spa_shell() {
     assert_eq!(test::read_body(res).await, "body{}");
 }
 
+/// A `dist/` of two bundles, as `trunk build` makes it: the map's shell at the root, the other
+/// pages' in `pages/`, and the table saying which owns what.
+fn dist_with_bundles(table: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<body data-bundle=\"map\">").unwrap();
+    std::fs::create_dir(dir.path().join("pages")).unwrap();
+    std::fs::write(
+        dir.path().join("pages/index.html"),
+        "<body data-bundle=\"pages\">",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("bundles.json"), table).unwrap();
+    dir
+}
+
+const BUNDLES: &str = r#"{"bundles": [
+    {"name": "map", "html": "app/index.html", "base": "/", "routes": ["/", "/map"]},
+    {"name": "pages", "html": "app/pages.html", "base": "/pages/", "routes": ["/lab", "/history"]}
+]}"#;
+
+#[actix_web::test]
+async fn each_deep_link_gets_the_shell_of_the_bundle_owning_it() {
+    let dist = dist_with_bundles(BUNDLES);
+    let app =
+        test::init_service(App::new().configure(server::configure(state(dist.path().into()))))
+            .await;
+    for (uri, bundle) in [
+        ("/", "map"),
+        ("/map", "map"),
+        ("/lab", "pages"),
+        ("/history/42?x=1", "pages"),
+        ("/historyx", "map"),
+        ("/nowhere", "map"),
+    ] {
+        let res = test::call_service(&app, test::TestRequest::get().uri(uri).to_request()).await;
+        assert_eq!(res.status(), StatusCode::OK, "{uri}");
+        if uri != "/" {
+            // The fallback's shells are never cached (`/` is the file server's index).
+            assert_eq!(
+                res.headers()
+                    .get("cache-control")
+                    .map(|v| v.to_str().unwrap()),
+                Some("no-cache"),
+                "{uri}"
+            );
+        }
+        let body = test::read_body(res).await;
+        assert_eq!(
+            String::from_utf8_lossy(&body),
+            format!("<body data-bundle=\"{bundle}\">"),
+            "{uri}"
+        );
+    }
+}
+
+#[actix_web::test]
+async fn a_broken_bundle_table_is_a_json_error_naming_the_field() {
+    let dist = dist_with_bundles(&BUNDLES.replace(r#""/pages/""#, r#""pages""#));
+    let app =
+        test::init_service(App::new().configure(server::configure(state(dist.path().into()))))
+            .await;
+    let res = test::call_service(&app, test::TestRequest::get().uri("/lab").to_request()).await;
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let body: serde_json::Value = test::read_body_json(res).await;
+    assert_eq!(body["error"]["code"], "spa_bundles_invalid");
+    assert!(body["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("bundles[1].base"));
+}
+
 #[actix_web::test]
 async fn writes_to_the_spa_are_refused_as_json() {
     let dist = dist_with_index();

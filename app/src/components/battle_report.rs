@@ -116,7 +116,7 @@ pub fn BattleResult(
             {detail}
             {history_id.map(|id| view! {
                 <p class="history-link">"In Realm History: "
-                    <a href=format!("/history/{id}")>{format!("/history/{id}")}</a>
+                    <a href=format!("/history/{id}") rel=crate::bundle::link_rel("/history")>{format!("/history/{id}")}</a>
                     " — the link replays this battle."
                 </p>
             })}

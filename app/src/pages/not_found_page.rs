@@ -8,6 +8,6 @@ use leptos::prelude::*;
 pub fn NotFoundPage() -> impl IntoView {
     view! {
         <PageIntro title="Not found" lead="There is no such page in the realm." />
-        <p><a href="/map">"Back to the map"</a></p>
+        <p><a href="/map" rel=crate::bundle::link_rel("/map")>"Back to the map"</a></p>
     }
 }

@@ -1,0 +1,31 @@
+// Trunk's post-build hook (Trunk.toml): builds every other bundle of bundles.json into its folder
+// of the build being assembled, so one `trunk build --release` (or `trunk serve`) yields the whole
+// site — `dist/index.html` (the map bundle) and `dist/pages/index.html` and so on.
+// Each nested build runs Trunk again with this same config; the variable below keeps the hook
+// from recursing.
+import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+if (process.env.BRICKREALM_NESTED_BUNDLE) process.exit(0);
+
+const root = process.cwd();
+const { bundles } = JSON.parse(readFileSync(join(root, 'app/bundles.json'), 'utf8'));
+const building = resolve(process.env.TRUNK_HTML_FILE);
+const staging = process.env.TRUNK_STAGING_DIR;
+const release = process.env.TRUNK_PROFILE === 'release';
+
+for (const bundle of bundles) {
+  if (resolve(root, bundle.html) === building) continue;
+  const args = ['build', ...(release ? ['--release'] : []),
+    '--dist', join(staging, bundle.base), '--public-url', bundle.base, bundle.html];
+  console.log(`bundle ${bundle.name}: trunk ${args.join(' ')}`);
+  const run = spawnSync('trunk', args, {
+    stdio: 'inherit',
+    env: { ...process.env, BRICKREALM_NESTED_BUNDLE: bundle.name },
+  });
+  if (run.status !== 0) {
+    console.error(`bundle ${bundle.name}: trunk failed (${run.error ?? `exit ${run.status}`})`);
+    process.exit(1);
+  }
+}

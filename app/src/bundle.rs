@@ -1,0 +1,139 @@
+//! Which bundle this page is, and whether a path is one of its own routes.
+//!
+//! `bundles.json` (the table Trunk copies to `dist/`, the server and the service worker read) is
+//! compiled in. A link to a route of another bundle cannot be followed by the router — that
+//! bundle's pages are not in this wasm — so it becomes an ordinary page load. Both bundles read
+//! the same localStorage store, so nothing is lost on the way.
+
+use engine::wire::bundles::Bundles;
+use std::sync::OnceLock;
+
+/// The table, as built.
+const TABLE_JSON: &str = include_str!("../bundles.json");
+
+/// This page load: its bundle and the path it was loaded for.
+struct Loaded {
+    bundle: &'static str,
+    path: String,
+}
+
+static LOADED: OnceLock<Loaded> = OnceLock::new();
+static TABLE: OnceLock<Bundles> = OnceLock::new();
+
+fn table() -> &'static Bundles {
+    // A broken table is caught by this module's tests; were one shipped anyway, every route
+    // would count as this bundle's own rather than reload.
+    TABLE.get_or_init(|| Bundles::parse(TABLE_JSON).unwrap_or_else(|_| Bundles::single()))
+}
+
+/// Records which bundle is running and the path it was loaded for; call once, before mounting.
+pub fn start(bundle: &'static str) {
+    let path = leptos::prelude::window()
+        .location()
+        .pathname()
+        .unwrap_or_default();
+    let _ = LOADED.set(Loaded { bundle, path });
+}
+
+/// Whether `path` (a route, e.g. a nav link's `href`) is served by the running bundle.
+pub fn is_here(path: &str) -> bool {
+    match LOADED.get() {
+        Some(loaded) => owned_by(table(), loaded.bundle, path),
+        None => true,
+    }
+}
+
+/// The `rel` a link to `path` needs: `external` when another bundle serves it, so the router
+/// leaves the click to the browser, which loads that bundle's page as a new history entry.
+pub fn link_rel(path: &str) -> Option<&'static str> {
+    (!is_here(path)).then_some("external")
+}
+
+/// The address to load in full when the router has reached `path` (with its raw query `search`
+/// and `hash`, as the router's location holds them), or `None` when the path is this bundle's
+/// "not found". The router's location, not the window's: the router renders the fallback before
+/// it writes the new address to the history.
+pub fn load_elsewhere(path: &str, search: &str, hash: &str) -> Option<String> {
+    let loaded = LOADED.get()?;
+    if !elsewhere(table(), loaded.bundle, &loaded.path, path) {
+        return None;
+    }
+    let search = search.trim_start_matches('?');
+    let hash = hash.trim_start_matches('#');
+    let mut href = path.to_string();
+    if !search.is_empty() {
+        href.push('?');
+        href.push_str(search);
+    }
+    if !hash.is_empty() {
+        href.push('#');
+        href.push_str(hash);
+    }
+    Some(href)
+}
+
+/// Whether bundle `here` serves `path`.
+fn owned_by(table: &Bundles, here: &str, path: &str) -> bool {
+    table.owner(path).name == here
+}
+
+/// Whether reaching `path` inside bundle `here`, loaded for `initial`, should load another
+/// bundle: yes if another bundle owns it, unless this page load was already for that very path
+/// (the server sent this bundle for it, so loading it again would only loop).
+fn elsewhere(table: &Bundles, here: &str, initial: &str, path: &str) -> bool {
+    !owned_by(table, here, path) && path != initial
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn built() -> Bundles {
+        Bundles::parse(TABLE_JSON).expect("app/bundles.json is a valid table")
+    }
+
+    #[test]
+    fn every_bundle_has_a_binary_and_a_source_page() {
+        let t = built();
+        for b in &t.bundles {
+            let html = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("..")
+                .join(&b.html);
+            let page = std::fs::read_to_string(&html).expect("the bundle's page exists");
+            assert!(
+                page.contains(&format!("data-bundle=\"{}\"", b.name)),
+                "{} names its bundle",
+                b.html
+            );
+        }
+        assert_eq!(t.bundles[0].name, "map", "the map is the default bundle");
+    }
+
+    #[test]
+    fn the_map_bundle_keeps_the_map_and_sends_the_rest_away() {
+        let t = built();
+        assert!(owned_by(&t, "map", "/map"));
+        assert!(owned_by(&t, "map", "/"));
+        for path in [
+            "/lab",
+            "/arena/standings",
+            "/history/42",
+            "/editor",
+            "/archive",
+        ] {
+            assert!(elsewhere(&t, "map", "/map", path), "{path}");
+            assert!(owned_by(&t, "pages", path), "{path}");
+        }
+        assert!(elsewhere(&t, "pages", "/lab", "/map"));
+    }
+
+    #[test]
+    fn an_unknown_path_or_the_loaded_one_is_not_found_not_a_reload() {
+        let t = built();
+        assert!(!elsewhere(&t, "map", "/map", "/no-such-page"));
+        // The server sent the map bundle for /lab (an old server, say): no reload loop.
+        assert!(!elsewhere(&t, "map", "/lab", "/lab"));
+        // In the pages bundle an unknown path belongs to the map bundle's "not found".
+        assert!(elsewhere(&t, "pages", "/lab", "/no-such-page"));
+    }
+}
