@@ -2,6 +2,7 @@
 //! the editor key it is read-only and says how to unlock it.
 
 mod faction_form;
+pub mod terrain_painter;
 
 use crate::components::page_intro::PageIntro;
 use crate::store::use_realm_store;
@@ -21,6 +22,7 @@ pub fn EditorPage() -> impl IntoView {
             </p>
         </Show>
         <FactionEditor />
+        <terrain_painter::TerrainPainterLink />
     }
 }
 

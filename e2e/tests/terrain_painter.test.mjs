@@ -1,0 +1,183 @@
+// The terrain painter: read-only without the editor key; with it, a mountain range painted across
+// the road between two factions bends the next route around it, undo and redo take the stroke back
+// and forth whole, and the painted map survives a reload and reaches the server as one edit.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startServer, tempDir, EDITOR_KEY } from '../lib/server.mjs';
+import { launch, launchBrowser, watchedPage, screenshot } from '../lib/browser.mjs';
+import { badge, waitForBadge, unlock, closePanel, syncNow, waitForOfflineShell } from '../lib/sync.mjs';
+import { MapPage, dragMarker } from '../lib/map_page.mjs';
+import { TerrainPainter } from '../lib/terrain_painter.mjs';
+
+let server, data, db, doc;
+
+before(async () => {
+  data = tempDir('brickrealm-painter-');
+  db = join(data.dir, 'realm.db');
+  server = await startServer({ db });
+  doc = await (await fetch(`${server.url}/api/realm`)).json();
+});
+
+after(async () => {
+  await server?.stop();
+  data?.remove();
+});
+
+const ordinary = () => doc.factions.filter((f) => f.kind === 'ordinary' && f.marker);
+
+/** Console errors other than the failed requests expected while the network is down. */
+function unexpected(errors) {
+  return errors.filter((e) => !/Failed to load resource|ERR_CONNECTION_REFUSED|ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e));
+}
+
+/** Drags `a` onto `b` on the map and returns the settled route's cells as "x,y" strings. */
+async function routeOnMap(page, a, b) {
+  await new MapPage(page, server.url).open();
+  await dragMarker(page, a.id, b.id);
+  const line = page.locator('polyline.route.settled');
+  await line.waitFor();
+  const points = (await line.getAttribute('points')).trim().split(/\s+/);
+  return points.map((p) => p.split(',').map((v) => Math.floor(Number(v))).join(','));
+}
+
+/** The cells whose terrain differs between two row sets, as "x,y" strings. */
+function changedCells(before, after) {
+  const out = [];
+  for (let y = 0; y < before.length; y++) {
+    for (let x = 0; x < before[y].length; x++) if (before[y][x] !== after[y][x]) out.push(`${x},${y}`);
+  }
+  return out;
+}
+
+test('without_the_key_the_painter_is_read_only_and_says_so', async () => {
+  const browser = await launch();
+  const { page, errors } = await watchedPage(browser.context);
+  const painter = new TerrainPainter(page, server.url);
+  await painter.open();
+  await waitForBadge(page, 'synced');
+  assert.match(await page.locator('.painter-locked').innerText(), /Read-only: enter the editor key/);
+  assert.equal(await page.locator('fieldset.painter-tools').isDisabled(), true);
+  const before = await painter.rows();
+  assert.equal(before.length, doc.map.height);
+  assert.deepEqual(before, doc.map.rows, 'the painter shows the realm\'s map');
+  await painter.stroke([[20, 20], [60, 40]]);
+  assert.match(await painter.status().innerText(), /Read-only/);
+  assert.deepEqual(await painter.rows(), before, 'a stroke without the key changes nothing');
+  await screenshot(page, 'terrain-painter-read-only-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'terrain-painter-read-only-390');
+  assert.deepEqual(errors, []);
+  await browser.close();
+});
+
+test('paint_a_mountain_range_and_the_next_route_bends_around_it', async () => {
+  const browser = await launch({ viewport: { width: 1366, height: 1000 } });
+  const { page, errors } = await watchedPage(browser.context);
+  // The demo realm is grown from a fixed seed: Aldermere's road to Brennock runs over open
+  // ground with room to go round a short range.
+  const [a, b] = [ordinary()[0], ordinary()[4]];
+  const route = await routeOnMap(page, a, b);
+  assert.ok(route.length > 10, 'a route with steps');
+
+  const painter = new TerrainPainter(page, server.url);
+  await painter.open();
+  await waitForBadge(page, 'synced');
+  await unlock(page, EDITOR_KEY);
+  await waitForBadge(page, 'synced');
+  await closePanel(page);
+  assert.equal(await page.locator('.painter-locked').count(), 0);
+  const original = await painter.rows();
+  const territory = await painter.territoryDigest();
+
+  // A range 25 cells long and 7 wide, square across the route's middle.
+  const [mx, my] = route[Math.floor(route.length / 2)].split(',').map(Number);
+  const [sx, sy] = route[0].split(',').map(Number);
+  const [gx, gy] = route[route.length - 1].split(',').map(Number);
+  const len = Math.hypot(gx - sx, gy - sy);
+  const [px, py] = [-(gy - sy) / len, (gx - sx) / len];
+  const end = (t) => [Math.round(mx + px * t), Math.round(my + py * t)];
+  await painter.choose('mountain');
+  await painter.brush(7);
+  await painter.stroke([end(-12), end(0), end(12)]);
+  await page.locator('.painter-status .saved').waitFor();
+  assert.match(await painter.status().innerText(), /Painted \d+ cells/);
+  const painted = await painter.rows();
+  const wall = changedCells(original, painted);
+  assert.ok(wall.length > 100, `the stroke painted a range (${wall.length} cells)`);
+  for (const c of wall) {
+    const [x, y] = c.split(',').map(Number);
+    assert.equal(painted[y][x], 'M', `cell ${c} is mountain`);
+  }
+  assert.ok(route.some((c) => wall.includes(c)), 'the range lies across the old route');
+  assert.notEqual(await painter.territoryDigest(), territory, 'the territory was recomputed');
+  await screenshot(page, 'terrain-painter-painted');
+
+  // Undo takes the whole stroke back, redo paints it again.
+  await page.locator('button.undo').click();
+  await painter.waitForRows(original);
+  assert.equal(await page.locator('button.undo').isDisabled(), true);
+  await page.locator('button.redo').click();
+  await painter.waitForRows(painted);
+
+  // The painted map survives a reload and reaches the server.
+  await waitForBadge(page, 'synced');
+  const stored = await (await fetch(`${server.url}/api/realm`)).json();
+  assert.deepEqual(stored.map.rows, painted);
+  await page.reload();
+  await page.locator('.paint-surface').waitFor();
+  await painter.waitForRows(painted);
+
+  // The next route goes round the range.
+  const bent = await routeOnMap(page, a, b);
+  assert.notDeepEqual(bent, route);
+  assert.deepEqual(bent.filter((c) => wall.includes(c)), [], 'the new route crosses none of the range');
+  await screenshot(page, 'terrain-painter-route-bends');
+  assert.deepEqual(errors, []);
+  await browser.close();
+});
+
+test('strokes_painted_offline_survive_a_reload_and_sync_later', async () => {
+  const browser = await launchBrowser();
+  const context = await browser.newContext();
+  const { page, errors } = await watchedPage(context);
+  const painter = new TerrainPainter(page, server.url);
+  await painter.open();
+  await waitForBadge(page, 'synced');
+  await unlock(page, EDITOR_KEY);
+  await waitForBadge(page, 'synced');
+  await closePanel(page);
+  await waitForOfflineShell(page);
+
+  const port = server.port;
+  await server.stop();
+  const before = await painter.rows();
+  await painter.choose('water');
+  await painter.brush(3);
+  await painter.stroke([[10, 150], [40, 150], [40, 130]]);
+  await page.locator('.painter-status .saved').waitFor();
+  await painter.choose('road');
+  await painter.stroke([[200, 10], [230, 20]]);
+  await waitForBadge(page, 'offline');
+  // Each stroke is at most one queued edit of the map record, never one per cell (two strokes
+  // fold into one when the second comes before a push was tried).
+  const pending = Number((await badge(page).innerText()).match(/(\d+) pending/)[1]);
+  const painted = await painter.rows();
+  const cells = changedCells(before, painted).length;
+  assert.ok(cells > 60, `the strokes painted ${cells} cells`);
+  assert.ok(pending >= 1 && pending <= 2, `${pending} pending for two strokes`);
+  await page.reload();
+  await page.locator('.paint-surface').waitFor();
+  await painter.waitForRows(painted);
+
+  server = await startServer({ db, port });
+  await syncNow(page);
+  await waitForBadge(page, 'synced');
+  const stored = await (await fetch(`${server.url}/api/realm`)).json();
+  assert.deepEqual(stored.map.rows, painted);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await closePanel(page);
+  await screenshot(page, 'terrain-painter-390');
+  assert.deepEqual(unexpected(errors), []);
+  await browser.close();
+});
