@@ -67,6 +67,12 @@ test('without_the_key_the_painter_is_read_only_and_says_so', async () => {
   await screenshot(page, 'terrain-painter-read-only-1366');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'terrain-painter-read-only-390');
+  // The editor links to the painter.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`${server.url}/editor`);
+  await page.locator('a.open-painter').click();
+  await page.locator('.paint-surface').waitFor();
+  assert.equal(new URL(page.url()).pathname, '/editor/terrain');
   assert.deepEqual(errors, []);
   await browser.close();
 });
