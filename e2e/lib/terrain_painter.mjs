@@ -20,7 +20,7 @@ export class TerrainPainter {
   status() { return this.page.locator('.painter-status'); }
 
   async choose(terrain) {
-    await this.page.locator(`input[name="terrain"][value="${terrain}"]`).check();
+    await this.page.locator(`input[name="terrain"][value="${terrain}"]`).check({ force: true });
   }
 
   async brush(size) {

@@ -116,7 +116,13 @@ test('paint_a_mountain_range_and_the_next_route_bends_around_it', async () => {
     assert.equal(painted[y][x], 'M', `cell ${c} is mountain`);
   }
   assert.ok(route.some((c) => wall.includes(c)), 'the range lies across the old route');
-  assert.notEqual(await painter.territoryDigest(), territory, 'the territory was recomputed');
+  await page.waitForFunction(() => document.querySelector('.painter-status .saved'));
+  let recomputed = false;
+  for (let i = 0; i < 50 && !recomputed; i++) {
+    recomputed = (await painter.territoryDigest()) !== territory;
+    if (!recomputed) await page.waitForTimeout(100);
+  }
+  assert.ok(recomputed, 'the territory was recomputed over the range');
   await screenshot(page, 'terrain-painter-painted');
 
   // Undo takes the whole stroke back, redo paints it again.
