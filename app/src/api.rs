@@ -144,3 +144,23 @@ pub async fn battle(id: u64) -> Result<BattleEntry, ApiError> {
     let res = send(Request::get(&format!("/api/history/{id}")).build()).await?;
     decode(res).await
 }
+
+/// `GET /api/photos/images`: which photos have an uploaded image, with their tags.
+pub async fn photo_images() -> Result<engine::wire::ImageList, ApiError> {
+    let res = send(Request::get("/api/photos/images").build()).await?;
+    decode(res).await
+}
+
+/// `PUT /api/photos/{id}/image` with the editor key: `file` (a browser `File`, sent as it is) becomes
+/// the photo's image. The server sniffs the bytes, so `mime` is only a hint.
+pub async fn put_photo_image(
+    id: u64,
+    file: wasm_bindgen::JsValue,
+    mime: &str,
+    key: &str,
+) -> Result<(), ApiError> {
+    let req = with_key(Request::put(&format!("/api/photos/{id}/image")), key)
+        .header("Content-Type", mime)
+        .body(file);
+    send(req).await.map(|_| ())
+}

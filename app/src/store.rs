@@ -156,12 +156,19 @@ impl RealmStore {
     }
 
     /// Deletes one record.
-    #[allow(
-        dead_code,
-        reason = "the editor's delete buttons (issue 9) are its first callers"
-    )]
     pub fn delete(&self, kind: RecordKind, id: u64) -> Result<(), EditError> {
         self.edit(kind, id, None)
+    }
+
+    /// The realm as this browser stores it (the server's records as last pulled, pending edits laid
+    /// over), validated but not re-derived: a photo holds the stats it was stored with.
+    pub fn stored_realm(&self) -> Result<Realm, EditError> {
+        self.inner.with_value(|i| {
+            if i.snapshot.is_empty() {
+                return Err(EditError::NotLoaded);
+            }
+            i.snapshot.stored(&i.queue).map_err(EditError::Invalid)
+        })
     }
 
     /// Applies an edit locally if the realm with it still keeps every rule, queues it, and asks

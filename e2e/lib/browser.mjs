@@ -10,16 +10,24 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run
 /** A fresh browser profile; `close()` ends it and removes the profile. */
 export async function launch({ viewport = { width: 1366, height: 768 } } = {}) {
   const profile = tempDir('brickrealm-profile-');
-  const context = await chromium.launchPersistentContext(profile.dir, {
+  const context = await launchProfile(profile.dir, { viewport });
+  return {
+    context,
+    close: async () => { await context.close(); profile.remove(); },
+  };
+}
+
+/**
+ * A browser on the profile in `dir`, kept when it closes: launching again on the same directory
+ * is a browser restart with its storage, cache and service worker intact.
+ */
+export function launchProfile(dir, { viewport = { width: 1366, height: 768 } } = {}) {
+  return chromium.launchPersistentContext(dir, {
     executablePath: process.env.BRICKREALM_CHROMIUM || '/usr/bin/chromium',
     headless: true,
     args: ARGS,
     viewport,
   });
-  return {
-    context,
-    close: async () => { await context.close(); profile.remove(); },
-  };
 }
 
 /**

@@ -45,6 +45,7 @@ fn line(n: u64, first: u64, modifier: f64) -> Vec<Fighter> {
                 modifier,
                 machine: None,
                 crew_of: None,
+                carriage: Default::default(),
             }
         })
         .collect()

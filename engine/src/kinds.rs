@@ -135,6 +135,8 @@ pub enum DefenseType {
 }
 
 /// Which battle system resolves a Skirmish (SPEC §12–13); Version 2 is what the pages open on.
+/// Warfare, Olympia and Střet armád fight the same set-up in their own terms: each system's
+/// `from_realm` module turns the set-up's lines into its forces.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
@@ -144,14 +146,49 @@ pub enum BattleSystem {
     /// Figure-by-figure over five rounds.
     #[default]
     V2,
+    /// Warfare (SYSTEMS.md §1): regiments as armies rolling their Might in d6.
+    Warfare,
+    /// Olympia combat (SYSTEMS.md §3): nobles and men trading single hits.
+    Olympia,
+    /// Střet armád (SYSTEMS.md §2): units with endurance and morale in three phases.
+    MassBattle,
 }
 
 impl BattleSystem {
-    /// The name records and the API use (`v1`, `v2`): the serde name.
+    /// Every system the map offers, in the switch's order.
+    pub const ALL: [BattleSystem; 5] = [
+        BattleSystem::V2,
+        BattleSystem::V1,
+        BattleSystem::Warfare,
+        BattleSystem::Olympia,
+        BattleSystem::MassBattle,
+    ];
+
+    /// The name records and the API use (`v1`, `v2`, `warfare`, `olympia`, `mass_battle`): the
+    /// serde name.
     pub fn name(self) -> &'static str {
         match self {
             BattleSystem::V1 => "v1",
             BattleSystem::V2 => "v2",
+            BattleSystem::Warfare => "warfare",
+            BattleSystem::Olympia => "olympia",
+            BattleSystem::MassBattle => "mass_battle",
+        }
+    }
+
+    /// The system by its [`name`](BattleSystem::name).
+    pub fn from_name(name: &str) -> Option<BattleSystem> {
+        BattleSystem::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The name people read (`Version 2`, `Střet armád`).
+    pub fn title(self) -> &'static str {
+        match self {
+            BattleSystem::V1 => "Version 1",
+            BattleSystem::V2 => "Version 2",
+            BattleSystem::Warfare => "Warfare",
+            BattleSystem::Olympia => "Olympia",
+            BattleSystem::MassBattle => "Střet armád",
         }
     }
 }
@@ -162,8 +199,10 @@ mod tests {
 
     #[test]
     fn a_systems_name_is_its_serde_name() {
-        for s in [BattleSystem::V1, BattleSystem::V2] {
+        for s in BattleSystem::ALL {
             assert_eq!(serde_json::to_value(s).unwrap(), s.name());
+            assert_eq!(BattleSystem::from_name(s.name()), Some(s));
         }
+        assert_eq!(BattleSystem::from_name("v3"), None);
     }
 }

@@ -12,6 +12,7 @@ mod buffs;
 mod campaign;
 pub mod contests;
 mod demo;
+mod effect_text;
 mod equip;
 mod error;
 mod faction;
@@ -42,6 +43,7 @@ mod route;
 mod schema;
 mod siege;
 mod skirmish;
+mod stat_report;
 mod territory;
 #[cfg(test)]
 mod testkit;
@@ -63,6 +65,7 @@ pub use buffs::post_buff_stats;
 pub use campaign::{march_totals, realm_claims, realm_territory};
 pub use contests::{ContestError, ContestInput, ContestOutcome, DamageExpr};
 pub use demo::{demo_realm, DEMO_SEED};
+pub use effect_text::{amount_with_unit, effect_name, effect_unit, EFFECTS};
 pub use equip::{
     fit, offhand_from, push_down, recalculate_all, wears, ArmoryEdit, Fit, FitError, OffhandPick,
     RecalcReport,
@@ -83,8 +86,8 @@ pub use kinds::{
 pub use load::{load_realm, parse_realm};
 pub use map::{MapRows, Terrain, TerrainMap};
 pub use march::{
-    crossing_multiplier, distance_penalty, entry_cost, march, toll_rate, Crossing, FactionRef,
-    MarchBreakdown, MarchTotals, TerrainLeg,
+    crossing_multiplier, distance_penalty, entry_cost, march, rate_per_tenth, toll_rate, Crossing,
+    FactionRef, MarchBreakdown, MarchTotals, TerrainLeg, MARCH_PENALTY_CAP,
 };
 pub use mass_battle::{MassBattleError, MassBattleInput, MassOutcome};
 pub use movement::{
@@ -92,7 +95,7 @@ pub use movement::{
 };
 pub use olympia::{OlympiaError, OlympiaInput, OlympiaOutcome};
 pub use overview::{realm_power, FactionPower, PhotoPower, RealmPower};
-pub use photo::{Fitted, Group, ItemRef, OffhandRef, Photo, Stats};
+pub use photo::{Fitted, Group, ItemRef, OffhandRef, Photo, Stats, MAX_HEALTH, MAX_RANGE};
 pub use power::{
     bracket, faction_power, figure_power, health_mult, in_faction_power, photo_power, type_power,
 };
@@ -107,7 +110,13 @@ pub use route::{route, Route, Router};
 pub use schema::realm_schema;
 pub use siege::{Barding, Condition, Line, LineEffect, MachineKind, Scope, WornKind};
 pub use skirmish::*;
-pub use territory::{claim_territory, lean_angle, territory_allowance, Claim, Holder, OwnerGrid};
+pub use stat_report::{
+    compare_photos, push_down_report, recalculate_report, stat_moves, PhotoChange, StatMove,
+};
+pub use territory::{
+    claim_territory, keep_pct, lean_angle, territory_allowance, Claim, Holder, OwnerGrid,
+    KEEP_LADDER,
+};
 pub use totals::{
     faction_totals, pct_factor, ClampedTotals, Grudge, GrudgeFactor, Totals, MARCH_SPEED_FLOOR,
     REACH_LIMIT, RELIEF_CAP, SLOTS_LIMIT,

@@ -49,8 +49,12 @@ impl FactionRef {
     }
 }
 
-/// The toll rate of a terrain per tenth of the map width (SPEC §9.3).
-fn rate_per_tenth(t: Terrain) -> f64 {
+/// The most a march can strip from an army: `MP = min(0.90, DP + Toll)` (SPEC §9.5).
+pub const MARCH_PENALTY_CAP: f64 = 0.90;
+
+/// The toll rate of a terrain per tenth of the map width (SPEC §9.3): public so the Archive's
+/// Combat Stats Explained prints the rates the march charges.
+pub fn rate_per_tenth(t: Terrain) -> f64 {
     match t {
         Terrain::Road => 0.0,
         Terrain::Plains => 0.03,
@@ -286,7 +290,7 @@ pub fn march(
         terrain_toll: toll,
         toll_by_terrain: by_terrain,
         territories_crossed: crossed,
-        march_penalty: (dp + toll).min(0.90),
+        march_penalty: (dp + toll).min(MARCH_PENALTY_CAP),
     }
 }
 #[cfg(test)]

@@ -26,6 +26,7 @@
 
 mod attack;
 mod field;
+mod from_realm;
 mod input;
 mod log;
 mod morale;
@@ -33,6 +34,10 @@ mod tables;
 mod validate;
 
 pub use attack::{attack_dice, damage, halve, multiplier};
+pub use from_realm::{
+    armour_of, from_setup, level_of, map_winner, melee_of, missile_of, mount_of, unit_of,
+    LEVELS_PER_BONUS,
+};
 pub use input::{example, Army, ArmySide, MassBattleInput, Unit};
 pub use log::{
     render, ArmyStanding, AttackLog, End, Fate, MassOutcome, MassRound, MoraleLog, Phase,

@@ -31,6 +31,7 @@ mod aftermath;
 mod battle;
 mod example;
 mod figures;
+mod from_realm;
 mod hit;
 mod input;
 mod kinds;
@@ -41,6 +42,9 @@ pub use aftermath::prisoner_chance;
 pub use battle::MAX_HITS;
 pub use example::example;
 pub use figures::{effective, figures, wield, Figure, Wielded};
+pub use from_realm::{
+    from_setup, kind_of, melee_attack, men_of, ranged_attack, MEN_PER_PHOTO, NOBLE_ITEM_SCALE,
+};
 pub use hit::{cycle_order, hit_chance, structure_points};
 pub use input::{Force, Item, Men, Noble, OlympiaInput, Structure, StructureKind, Unit};
 pub use kinds::{base_rating, weather_missile, Ground, Kind, Rating, Weather};

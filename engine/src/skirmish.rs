@@ -29,7 +29,7 @@ mod v2;
 
 pub use balance::{balance, BalanceClaim, BalanceConfig};
 pub use dice::{blow, mult, RoundDice, Throw, MULT_CAP};
-pub use fighter::{Arm, Fighter, Machine, Side, WeaponSlot};
+pub use fighter::{Arm, Carriage, Fighter, Machine, Side, WeaponSlot};
 pub use log::{render_log, EquipmentShare, Reach, Reason, RoundLog, SideRound, Swing};
 pub use mercenaries::{
     draw_hires, hire_candidates, hire_count, open_pools, HireCount, Hires, ATTACKER_BASE_SLOTS,
@@ -39,7 +39,7 @@ pub use odds::{odds, wilson, Odds, OddsRun, Spread};
 pub use progress::{standings, Standing};
 pub use record::{
     fight, record, replay, resolution_rng, resolve, resolve_v1, resolve_v2, BattleInput,
-    BattleRecord, Outcome, BATTLE_SCHEMA_VERSION,
+    BattleRecord, Outcome, StretBattle, WarfareBattle, BATTLE_SCHEMA_VERSION,
 };
 pub use setup::{
     alignment_multiplier, fighter_of, home_multiplier, setup, Setup, SetupError, SideInfo,

@@ -11,6 +11,27 @@ use crate::{unit, Alignment, SplitMix64, Terrain};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
+/// The keep ladder of SPEC §8.1: from each Power (inclusive) upward, the percent of what Power earned
+/// that a faction keeps, lowest rung first. One table, so the Archive prints the rungs the claim uses.
+pub const KEEP_LADDER: [(f64, f64); 6] = [
+    (0.0, 100.0),
+    (500.0, 90.0),
+    (1000.0, 80.0),
+    (1500.0, 70.0),
+    (2000.0, 60.0),
+    (2500.0, 50.0),
+];
+
+/// The percent of earned squares a faction of Power `power` keeps: the highest rung of
+/// [`KEEP_LADDER`] at or below `power` (the whole Power picks the rung, so 999 keeps 90 and 1000 80).
+pub fn keep_pct(power: f64) -> f64 {
+    KEEP_LADDER
+        .iter()
+        .rev()
+        .find(|(from, _)| power >= *from)
+        .map_or(KEEP_LADDER[0].1, |&(_, keep)| keep)
+}
+
 /// Squares of territory for a faction of Power `power` with a summed Territory Reach of `reach_total`
 /// (SPEC §8.1). The reach clamp of §5.3 is applied here, so pass the raw sum (a pre-clamped one gives
 /// the same answer: the clamp is idempotent).
@@ -18,19 +39,7 @@ use std::collections::BinaryHeap;
 /// The keep rung is chosen by the whole Power (999 → 95 but 1000 → 86), and the floor is taken of
 /// `P × keep% / 1000` in that order, as the spec resolves it.
 pub fn territory_allowance(power: f64, reach_total: f64) -> u32 {
-    let keep = if power < 500.0 {
-        100.0
-    } else if power < 1000.0 {
-        90.0
-    } else if power < 1500.0 {
-        80.0
-    } else if power < 2000.0 {
-        70.0
-    } else if power < 2500.0 {
-        60.0
-    } else {
-        50.0
-    };
+    let keep = keep_pct(power);
     let earned = (power * keep / 1000.0).floor();
     let reach = reach_total.clamp(-200.0, 200.0);
     // `as u32` saturates, so an absurd Power cannot wrap around.

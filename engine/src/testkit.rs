@@ -210,3 +210,52 @@ fn scripted_dice_land_on_their_faces() {
     }
     assert!(r.spent());
 }
+
+/// A figure in a battle line of `group` with post-buff `stats`: Health 100, rating bonus 1,
+/// modifier 1, on foot; its bracket, armour and arms derived as set-up derives them.
+pub(crate) fn fighter(id: u64, group: Group, stats: Stats) -> Fighter {
+    let z = |v: Option<f64>| v.unwrap_or(0.0);
+    Fighter {
+        id,
+        name: format!("#{id}"),
+        faction: 1,
+        group,
+        hired: false,
+        health: 100.0,
+        bracket: crate::power::bracket(&stats),
+        rating_bonus: 1.0,
+        defence: z(stats.defense_strength)
+            + z(stats.secondary_defense)
+            + z(stats.headwear_def)
+            + z(stats.backpiece_def)
+            + z(stats.legwear_def),
+        primary: Arm::new(stats.attack_power, stats.attack_range, stats.attack_type),
+        secondary: stats.secondary_attack.map(|_| {
+            Arm::new(
+                stats.secondary_attack,
+                stats.secondary_range,
+                stats.secondary_attack_type,
+            )
+        }),
+        modifier: 1.0,
+        machine: None,
+        crew_of: None,
+        carriage: Carriage::Foot,
+        stats,
+    }
+}
+
+/// The demo's Kingdom of Aldermere marching on its Dominion of Morgrath, set up from `seed`.
+pub(crate) fn demo_setup(seed: u64) -> Setup {
+    static DEMO: std::sync::OnceLock<Realm> = std::sync::OnceLock::new();
+    let r = DEMO.get_or_init(demo_realm);
+    let id = |name: &str| {
+        r.factions
+            .iter()
+            .find(|f| f.name == name)
+            .map(|f| f.id)
+            .expect(name)
+    };
+    let (a, d) = (id("Kingdom of Aldermere"), id("Dominion of Morgrath"));
+    setup(r, a, d, &mut SplitMix64::new(seed)).expect("the demo pair sets up")
+}

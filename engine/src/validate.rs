@@ -150,6 +150,7 @@ impl Realm {
         self.check_map()?;
         let ix = Index::build(self)?;
         self.check_settings()?;
+        self.check_armory_names()?;
         refs::armory(self, &ix)?;
         refs::factions(self, &ix)?;
         refs::photos(self, &ix)?;
@@ -169,6 +170,37 @@ impl Realm {
             let msg = format!("{} cells for {}×{}", m.cells.len(), m.width, m.height);
             return Err(bad("map.cells", msg));
         }
+        Ok(())
+    }
+
+    /// Every Armory row is picked by its name in the editor and shown by it on every page, so a
+    /// blank, overlong or control-character name is refused like a faction's.
+    fn check_armory_names(&self) -> Res {
+        macro_rules! names {
+            ($($table:ident),*) => {$(
+                for (i, row) in self.$table.iter().enumerate() {
+                    display_name(&row.name, || format!(concat!(stringify!($table), "[{}].name"), i))?;
+                }
+            )*};
+        }
+        names!(
+            colours,
+            materials,
+            weapons,
+            armor,
+            headwear,
+            backpieces,
+            legwear,
+            shields,
+            beasts,
+            movement_types,
+            species,
+            creatures,
+            unique_items,
+            machine_kinds,
+            bardings,
+            equipment_types
+        );
         Ok(())
     }
 

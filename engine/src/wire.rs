@@ -241,6 +241,23 @@ pub struct ChangeResponse {
     pub server_rev: u64,
 }
 
+/// `GET /api/photos/images`: which live photos have an uploaded image, so a client asks only for
+/// images that exist (a missing one would be a 404 per photo) and can tell a changed one by its tag.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ImageList {
+    /// One entry per photo with an image, by photo id.
+    pub images: Vec<ImageTag>,
+}
+
+/// One uploaded image: its photo and its entity tag (changes whenever the bytes do).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImageTag {
+    /// The photo's id.
+    pub photo: u64,
+    /// The image's strong entity tag, quoted, as `GET /api/photos/{id}/image` sends it.
+    pub etag: String,
+}
+
 /// One battle record in `GET /api/history`'s listing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HistoryEntry {

@@ -1,14 +1,17 @@
 //! Every SQL statement the server runs lives under this module; handlers never see rusqlite.
 //!
 //! One connection behind a mutex is enough for a hobby community's traffic, and it makes
-//! every write trivially serialised. Calls run on actix's blocking pool via [`Db::call`].
+//! every write trivially serialised. Calls run on actix's blocking pool via [`Db::call`]; votes
+//! go through the group-commit writer thread instead ([`vote_writer`]).
 
+pub mod backup;
 pub mod history;
 pub mod images;
 mod meta;
 mod migrations;
 mod records;
 mod sync;
+mod vote_writer;
 mod votes;
 
 use crate::collection::Cached;
@@ -18,8 +21,8 @@ use engine::wire::{
     VoteResponse,
 };
 use rusqlite::Connection;
-use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 pub use records::RecordRow;
 
@@ -27,21 +30,53 @@ pub use records::RecordRow;
 #[derive(Clone)]
 pub struct Db {
     inner: Arc<Mutex<Inner>>,
-    vote_queue: Arc<Mutex<Vec<(votes::Job, VoteSlot)>>>,
+    /// The group-commit writer; the last handle dropped stops it after it drained its queue.
+    votes: Arc<vote_writer::VoteWriter>,
+    /// The database file (`None` in memory): backups are staged beside it.
+    path: Option<PathBuf>,
 }
 
-/// Where a queued vote batch's answer is left.
-type VoteSlot = Arc<Mutex<Option<Result<VoteResponse, ApiError>>>>;
-
 /// Locks a mutex, recovering it if a panicking holder poisoned it.
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Locks the connection. A panic in another request must not take the database down with it:
+/// the connection itself is still sound (an unfinished transaction rolled back as it unwound),
+/// so recover it from the poisoned lock and drop the cache, which may be half-changed.
+fn lock_inner(inner: &Mutex<Inner>) -> MutexGuard<'_, Inner> {
+    inner.lock().unwrap_or_else(|p| {
+        let mut g = p.into_inner();
+        g.cache = None;
+        g
+    })
 }
 
 /// The connection and the collection cached beside it (loaded on first use).
 struct Inner {
     conn: Connection,
     cache: Option<Cached>,
+}
+
+impl Inner {
+    /// Runs `f` with the connection and the cached collection (loading it if needed). Writers
+    /// mirror a change into the cache only after its transaction committed; a server-side
+    /// failure drops the cache all the same, so the next call reloads it from the database.
+    fn with_cache<T>(
+        &mut self,
+        f: impl FnOnce(&mut Connection, &mut Cached) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        let Inner { conn, cache } = self;
+        let cached = match cache {
+            Some(c) => c,
+            None => cache.insert(sync::load_cache(conn)?),
+        };
+        let out = f(conn, cached);
+        if matches!(&out, Err(e) if e.status.is_server_error()) {
+            *cache = None;
+        }
+        out
+    }
 }
 
 /// What opening the database did, for the start-up banner.
@@ -63,7 +98,9 @@ impl Db {
             std::fs::create_dir_all(dir)?;
         }
         let conn = Connection::open(path)?;
-        Self::prepare(conn)
+        let opened = Self::prepare(conn, Some(path.to_path_buf()))?;
+        backup::remove_stale(path);
+        Ok(opened)
     }
 
     /// Copies the database file at `db` to `dest` with SQLite's online backup, safe while a
@@ -79,15 +116,22 @@ impl Db {
 
     /// An in-memory database, migrated and seeded, for tests.
     pub fn open_in_memory() -> anyhow::Result<(Db, OpenReport)> {
-        Self::prepare(Connection::open_in_memory()?)
+        Self::prepare(Connection::open_in_memory()?, None)
     }
 
-    fn prepare(mut conn: Connection) -> anyhow::Result<(Db, OpenReport)> {
+    fn prepare(mut conn: Connection, path: Option<PathBuf>) -> anyhow::Result<(Db, OpenReport)> {
         // WAL lets readers go on while a write commits; FULL sync makes a commit durable
         // before it is acknowledged, even across a power cut. Votes share one commit
-        // between concurrent requests (group commit) to keep that fast.
+        // between concurrent requests (group commit, `vote_writer`) to keep that fast.
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
+        // A checkpoint (copying the WAL into the database, two more fsyncs) runs inside the
+        // commit that crosses this many WAL pages, so the requests of that commit wait for it.
+        // A vote group writes a few dozen pages; at SQLite's default of 1,000 one group in
+        // about forty paid for a checkpoint, a share that lands in the p99. At 10,000 it is one in
+        // several hundred, and each costs about the same since it copies each page once
+        // however often it changed. The WAL may reach about 40 MB before it is reused.
+        conn.pragma_update(None, "wal_autocheckpoint", 10_000)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         let (schema_version, migrated) = migrations::apply(&mut conn)?;
@@ -97,13 +141,9 @@ impl Db {
             migrated,
             seeded,
         };
-        Ok((
-            Db {
-                inner: Arc::new(Mutex::new(Inner { conn, cache: None })),
-                vote_queue: Arc::default(),
-            },
-            report,
-        ))
+        let inner = Arc::new(Mutex::new(Inner { conn, cache: None }));
+        let votes = Arc::new(vote_writer::VoteWriter::start(inner.clone())?);
+        Ok((Db { inner, votes, path }, report))
     }
 
     /// Runs `f` with the connection on the blocking pool, mapping database errors to a 500.
@@ -115,37 +155,16 @@ impl Db {
         self.call_cached(|conn, _| f(conn)).await
     }
 
-    /// As [`Db::call`], with the cached collection too. Writers mirror a change into the cache
-    /// only after its transaction committed; a server-side failure drops the cache all the
-    /// same, so the next call reloads it from the database.
+    /// As [`Db::call`], with the cached collection too (see `Inner::with_cache`).
     pub async fn call_cached<T, F>(&self, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&mut Connection, &mut Cached) -> Result<T, ApiError> + Send + 'static,
     {
         let inner = self.inner.clone();
-        actix_web::web::block(move || {
-            // A panic in another request must not take the database down with it: the
-            // connection itself is still sound, so recover it from the poisoned lock (and
-            // drop the cache, which the panic may have left half-changed).
-            let mut guard = inner.lock().unwrap_or_else(|p| {
-                let mut g = p.into_inner();
-                g.cache = None;
-                g
-            });
-            let Inner { conn, cache } = &mut *guard;
-            let cached = match cache {
-                Some(c) => c,
-                None => cache.insert(sync::load_cache(conn)?),
-            };
-            let out = f(conn, cached);
-            if matches!(&out, Err(e) if e.status.is_server_error()) {
-                *cache = None;
-            }
-            out
-        })
-        .await
-        .map_err(ApiError::internal)?
+        actix_web::web::block(move || lock_inner(&inner).with_cache(f))
+            .await
+            .map_err(ApiError::internal)?
     }
 
     /// Every live record, for assembling the realm document.
@@ -159,8 +178,7 @@ impl Db {
         &self,
         configured: Option<String>,
     ) -> anyhow::Result<(crate::auth::EditorKey, Option<String>)> {
-        let guard = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        meta::editor_key(&guard.conn, configured.as_deref())
+        meta::editor_key(&lock_inner(&self.inner).conn, configured.as_deref())
     }
 
     /// Applies a sync push.
@@ -174,50 +192,27 @@ impl Db {
             .await
     }
 
-    /// Applies a batch of votes received at `now` (ms since the epoch), durably, before it
-    /// answers. Group commit: the batch joins a queue, and whichever request next holds the
-    /// connection applies every queued batch in one transaction, so concurrent voters share
-    /// one fsync. When this request gets the connection its batch has been committed, by an
-    /// earlier holder or by itself.
+    /// Applies a batch of votes received at `now` (ms since the epoch) and answers once the
+    /// transaction holding them is durable. Group commit: the batch waits for the writer thread,
+    /// which applies every batch waiting, from all requests, in arrival order in one
+    /// transaction and one fsync (see [`vote_writer`]). If that transaction fails, nothing of it
+    /// is written and every request in it gets the error.
     pub async fn cast_votes(
         &self,
         limits: crate::config::VoteLimits,
         batch: VoteBatch,
         now: i64,
     ) -> Result<VoteResponse, ApiError> {
-        let slot: VoteSlot = Arc::new(Mutex::new(None));
-        lock(&self.vote_queue).push((votes::Job { limits, batch, now }, slot.clone()));
-        let queue = self.vote_queue.clone();
-        self.call_cached(move |c, m| {
-            let group = std::mem::take(&mut *lock(&queue));
-            if group.is_empty() {
-                return Ok(());
-            }
-            let (jobs, slots): (Vec<_>, Vec<_>) = group.into_iter().unzip();
-            match votes::cast_group(c, m, &jobs) {
-                Ok(answers) => {
-                    for (slot, answer) in slots.iter().zip(answers) {
-                        *lock(slot) = Some(Ok(answer));
-                    }
-                    Ok(())
-                }
-                Err(e) => {
-                    for slot in &slots {
-                        *lock(slot) = Some(Err(e.clone()));
-                    }
-                    Err(e)
-                }
-            }
-        })
-        .await
-        .ok();
-        let answer = lock(&slot).take();
-        answer.unwrap_or_else(|| {
-            // The connection failed before any holder took the queue: withdraw the batch, so
-            // it is not applied later behind an error answer.
-            lock(&self.vote_queue).retain(|(_, s)| !Arc::ptr_eq(s, &slot));
-            Err(ApiError::internal("a vote batch was not applied"))
-        })
+        let answer = self.votes.submit(votes::Job { limits, batch, now })?;
+        answer
+            .await
+            .map_err(|_| ApiError::internal("the vote writer stopped before answering"))?
+    }
+
+    /// How many requests' votes wait for the next group commit (the group being written is not
+    /// counted). For tests that need several requests to share one commit.
+    pub fn votes_waiting(&self) -> usize {
+        self.votes.waiting()
     }
 
     /// Every counted judgement, oldest first.
@@ -250,6 +245,11 @@ impl Db {
             .await
     }
 
+    /// Every live photo's image tag, by photo id.
+    pub async fn image_tags(&self) -> Result<Vec<(u64, String)>, ApiError> {
+        self.call(|c| images::list(c)).await
+    }
+
     /// A photo's image (without bytes when `if_none_match` names its tag).
     pub async fn image(
         &self,
@@ -279,12 +279,24 @@ impl Db {
     }
 
     /// Copies the database, consistently, to `dest` with SQLite's online backup.
-    pub async fn backup_to(&self, dest: std::path::PathBuf) -> Result<(), ApiError> {
+    pub async fn backup_to(&self, dest: PathBuf) -> Result<(), ApiError> {
         self.call(move |c| {
             c.backup(rusqlite::MAIN_DB, &dest, rusqlite::backup::NO_PROGRESS)?;
             Ok(())
         })
         .await
+    }
+
+    /// Makes an online backup into a fresh temporary file beside the database (so a large
+    /// backup never lands in a RAM-backed `/tmp`) and returns its path; the caller deletes it.
+    /// Nothing is left behind if the backup fails.
+    pub async fn backup_to_temp(&self) -> Result<PathBuf, ApiError> {
+        let dest = backup::temp_path(self.path.as_deref()).map_err(ApiError::internal)?;
+        let out = self.backup_to(dest.clone()).await;
+        if out.is_err() {
+            let _ = std::fs::remove_file(&dest);
+        }
+        out.map(|()| dest)
     }
 
     /// Every record changed after `since`.

@@ -1,6 +1,9 @@
 //! The one error type every handler returns, rendered as `{"error":{"code","message","field"}}`.
 
-use actix_web::http::StatusCode;
+use actix_web::body::MessageBody;
+use actix_web::dev::ServiceResponse;
+use actix_web::http::{header, StatusCode};
+use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
 use actix_web::{error::JsonPayloadError, web, HttpResponse, ResponseError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -140,6 +143,47 @@ pub fn json_config(limit: usize) -> web::JsonConfig {
             };
             api.into()
         })
+}
+
+/// Gives every error response under `/api` the JSON error body, including the few actix answers
+/// itself before a handler runs (a body past [`crate::JSON_LIMIT`] read as bytes, a bad path
+/// parameter), so a client never has to parse plain text. Responses that already carry JSON
+/// (ours) pass through unchanged.
+pub fn json_error_bodies<B: MessageBody + 'static>() -> ErrorHandlers<B> {
+    ErrorHandlers::new().default_handler(|res: ServiceResponse<B>| {
+        let is_json = res
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/json"));
+        if is_json {
+            return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+        }
+        let status = res.status();
+        let api = match status {
+            StatusCode::PAYLOAD_TOO_LARGE => ApiError::status(
+                status,
+                "too_large",
+                format!("the body is larger than {} bytes", crate::JSON_LIMIT),
+            ),
+            StatusCode::NOT_FOUND => {
+                ApiError::not_found(format!("nothing at {}", res.request().path()))
+            }
+            s if s.is_server_error() => {
+                ApiError::internal(format!("{s} from {}", res.request().path()))
+            }
+            s => ApiError::bad_field(
+                "$",
+                format!(
+                    "the request was refused ({})",
+                    s.canonical_reason().unwrap_or("bad request")
+                ),
+            ),
+        };
+        let (req, _) = res.into_parts();
+        let res = ServiceResponse::new(req, api.error_response()).map_into_right_body();
+        Ok(ErrorHandlerResponse::Response(res))
+    })
 }
 
 #[cfg(test)]

@@ -9,8 +9,10 @@ pub mod collection;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod loopback;
 pub mod routes;
 mod spa;
+pub mod temp_download;
 
 use actix_web::web;
 use std::path::PathBuf;

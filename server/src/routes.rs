@@ -66,6 +66,9 @@ pub fn endpoints() -> Vec<Endpoint> {
         e(Method::POST, "/seasons/assign", Editor, || {
             web::to(seasons::assign)
         }),
+        e(Method::GET, "/photos/images", Public, || {
+            web::to(photos::list)
+        }),
         e(Method::PUT, "/photos/{id}/image", Editor, || {
             web::to(photos::put)
         }),
@@ -82,7 +85,15 @@ pub fn endpoints() -> Vec<Endpoint> {
 }
 
 /// Everything under `/api`. Anything else under it is a JSON 404, never the SPA.
-pub fn api_scope() -> actix_web::Scope {
+pub fn api_scope() -> actix_web::Scope<
+    impl actix_web::dev::ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
     let mut scope = web::scope("/api");
     for e in endpoints() {
         let resource = web::resource(e.path)
@@ -93,7 +104,9 @@ pub fn api_scope() -> actix_web::Scope {
             Access::Editor => scope.service(resource.wrap(from_fn(editor_only))),
         };
     }
-    scope.default_service(web::to(unknown))
+    scope
+        .default_service(web::to(unknown))
+        .wrap(crate::error::json_error_bodies())
 }
 
 /// Refuses, before the body is read, a request that lacks the editor key.

@@ -2,9 +2,12 @@
 
 mod common;
 
+use actix_web::body::MessageBody;
 use actix_web::test::{self, TestRequest};
 use common::{app, keyed, send, state};
 use serde_json::json;
+use std::future::poll_fn;
+use std::pin::Pin;
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR rest of a tiny picture";
 
@@ -63,6 +66,10 @@ async fn an_image_is_sniffed_stored_and_served_with_caching() {
     .await;
     assert_eq!(res.status(), 304);
     assert!(test::read_body(res).await.is_empty());
+    // The list names exactly the photo with an image, with the tag the image is served with.
+    let (status, list) = send(&app, TestRequest::get().uri("/api/photos/images")).await;
+    assert_eq!(status, 200);
+    assert_eq!(list, json!({"images": [{"photo": id, "etag": etag}]}));
 }
 
 /// A real battle on the demo realm, as the app would append it.
@@ -193,25 +200,103 @@ async fn a_forged_battle_is_refused_and_nothing_is_written() {
     assert_eq!(status, 201, "{res}");
 }
 
+/// Reads a response body chunk by chunk, as a client receives it; returns the chunks.
+async fn chunks(res: actix_web::dev::ServiceResponse) -> Vec<actix_web::web::Bytes> {
+    let mut body = res.into_body();
+    let mut out = Vec::new();
+    while let Some(chunk) = poll_fn(|cx| Pin::new(&mut body).poll_next(cx)).await {
+        out.push(chunk.unwrap());
+    }
+    out
+}
+
+/// The staged backups left in `dir`.
+fn staged(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".backup-"))
+        .collect()
+}
+
+/// One number from a database file, read by a connection of its own.
+fn count(path: &std::path::Path, sql: &str) -> i64 {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    conn.query_row(sql, [], |r| r.get(0)).unwrap()
+}
+
 #[actix_web::test]
-async fn a_backup_is_a_consistent_openable_copy() {
+async fn a_backup_streams_a_valid_copy_holding_the_data_and_leaves_no_file() {
     let (dir, st) = state();
     let db_path = dir.path().join("realm.db");
     let app = app(st).await;
+    // Data beyond the seed: a vote.
+    let pool = engine::arena_pool(&engine::demo_realm());
+    let (status, res) = send(
+        &app,
+        TestRequest::post()
+            .uri("/api/votes")
+            .set_json(json!({"voter": "v",
+            "votes": [{"chosen": pool[0].photo_id, "other": pool[1].photo_id,
+                       "cast_at": 10_000, "shown_at": 5_000}]})),
+    )
+    .await;
+    assert_eq!(status, 200, "{res}");
+
     let res = test::call_service(
         &app,
         keyed(TestRequest::get().uri("/api/backup")).to_request(),
     )
     .await;
     assert_eq!(res.status(), 200);
-    let bytes = test::read_body(res).await;
+    let header = |name: &str| {
+        res.headers()
+            .get(name)
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(header("content-type"), "application/vnd.sqlite3");
+    // The length is known up front, so the dispatcher sends it as Content-Length.
+    let actix_web::body::BodySize::Sized(announced) = res.response().body().size() else {
+        panic!("the backup's length is announced");
+    };
+    let parts = chunks(res).await;
+    assert!(
+        parts.len() > 1
+            && parts
+                .iter()
+                .all(|c| c.len() <= server::temp_download::CHUNK),
+        "sent in chunks of at most {} bytes, not one buffer: {} chunk(s)",
+        server::temp_download::CHUNK,
+        parts.len()
+    );
+    let bytes: Vec<u8> = parts.concat();
+    assert_eq!(bytes.len() as u64, announced);
     assert!(bytes.starts_with(b"SQLite format 3\0"));
+    assert!(staged(dir.path()).is_empty(), "the staged copy is deleted");
+
     let copy = dir.path().join("copy.db");
     std::fs::write(&copy, &bytes).unwrap();
+    let check: String = rusqlite::Connection::open(&copy)
+        .unwrap()
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(check, "ok");
+    for sql in [
+        "SELECT COUNT(*) FROM records WHERE deleted = 0",
+        "SELECT COUNT(*) FROM votes WHERE counted = 1",
+        "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'server_rev'",
+    ] {
+        assert_eq!(count(&copy, sql), count(&db_path, sql), "{sql}");
+    }
+    assert_eq!(count(&copy, "SELECT COUNT(*) FROM votes"), 1);
     let (db, report) = server::db::Db::open(&copy).unwrap();
     assert!(!report.seeded, "the copy carries the data");
     let original = server::db::Db::open(&db_path).unwrap().0;
     assert_eq!(db.stats().await.unwrap(), original.stats().await.unwrap());
+
     let cli_copy = dir.path().join("cli.db");
     server::db::Db::backup_file(&db_path, &cli_copy).unwrap();
     assert_eq!(
@@ -223,4 +308,109 @@ async fn a_backup_is_a_consistent_openable_copy() {
             .unwrap(),
         original.stats().await.unwrap()
     );
+}
+
+#[actix_web::test]
+async fn an_abandoned_backup_download_leaves_no_file() {
+    let (dir, st) = state();
+    let app = app(st).await;
+    let res = test::call_service(
+        &app,
+        keyed(TestRequest::get().uri("/api/backup")).to_request(),
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    let mut body = res.into_body();
+    let first = poll_fn(|cx| Pin::new(&mut body).poll_next(cx)).await;
+    assert!(first.is_some_and(|c| c.is_ok()));
+    assert_eq!(staged(dir.path()).len(), 1, "staged while it is sent");
+    drop(body);
+    assert!(
+        staged(dir.path()).is_empty(),
+        "deleted when the client went away"
+    );
+}
+
+/// Warfare, Olympia and Střet armád battles from the map are verified exactly as V1 and V2: a
+/// flipped winner, or a record claiming another system than it was fought under, is refused with
+/// 422 and nothing is written; the genuine ones are stored, listed and tallied under their names.
+#[actix_web::test]
+async fn further_systems_are_verified_stored_and_tallied_by_name() {
+    use engine::BattleSystem::{MassBattle, Olympia, Warfare};
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let systems = [
+        (Warfare, "warfare"),
+        (Olympia, "olympia"),
+        (MassBattle, "mass_battle"),
+    ];
+    for (k, (system, _)) in systems.into_iter().enumerate() {
+        let honest = battle(20 + k as u64, 3000 + k as i64, system, 1, 9);
+        let other = if winner(&honest) == "attacker" {
+            "defender"
+        } else {
+            "attacker"
+        };
+        let mut flipped = honest.clone();
+        flipped["record"]["winner"] = json!(other);
+        flipped["record"]["outcome"]["winner"] = json!(other);
+        // The same outcome claimed under another system's rules.
+        let mut relabelled = honest.clone();
+        let (_, elsewhere) = systems[(k + 1) % 3];
+        relabelled["record"]["input"]["system"] = json!(elsewhere);
+        let mut reseeded = honest.clone();
+        reseeded["record"]["input"]["seed"] = json!(12345);
+        for forged in [flipped, relabelled, reseeded] {
+            let (status, err) = send(
+                &app,
+                TestRequest::post().uri("/api/history").set_json(forged),
+            )
+            .await;
+            assert_eq!(status, 422, "{system:?}: {err}");
+            assert_eq!(err["error"]["code"], "forged");
+        }
+        let (_, all) = send(&app, TestRequest::get().uri("/api/history")).await;
+        assert_eq!(
+            all["entries"].as_array().unwrap().len(),
+            k,
+            "nothing forged was kept"
+        );
+        let (status, res) = send(
+            &app,
+            TestRequest::post().uri("/api/history").set_json(&honest),
+        )
+        .await;
+        assert_eq!(status, 201, "{system:?}: {res}");
+        let (status, back) = send(
+            &app,
+            TestRequest::get().uri(&format!("/api/history/{}", 20 + k)),
+        )
+        .await;
+        assert_eq!(status, 200);
+        assert_eq!(back["record"], honest["record"], "stored as sent");
+    }
+    let (_, all) = send(&app, TestRequest::get().uri("/api/history")).await;
+    let listed: Vec<&str> = all["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["system"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        listed,
+        ["mass_battle", "olympia", "warfare"],
+        "newest first"
+    );
+    let tallies = all["tallies"].as_array().unwrap();
+    let mut named: Vec<&str> = tallies
+        .iter()
+        .map(|t| t["system"].as_str().unwrap())
+        .collect();
+    named.sort_unstable();
+    assert_eq!(named, ["mass_battle", "olympia", "warfare"]);
+    for t in tallies {
+        assert_eq!(t["battles"], 1);
+    }
+    let (_, only) = send(&app, TestRequest::get().uri("/api/history?system=olympia")).await;
+    assert_eq!(only["entries"].as_array().unwrap().len(), 1);
 }

@@ -2,6 +2,7 @@
 //! with its rounds. Shared by the map (a battle just fought) and Realm History (a replay), so a
 //! replay shows exactly the screens of the first time.
 
+mod further;
 mod rounds;
 
 use engine::{BattleRecord, Outcome, Setup, Side};
@@ -51,7 +52,8 @@ pub fn SetupTable(s: Arc<Setup>) -> impl IntoView {
     }
 }
 
-/// The victory screen: who won, each round of a Version 2 battle, and the record to download.
+/// The victory screen: who won, each round of a Version 2 battle (or the further system's own
+/// chronicle), and the record to download.
 #[component]
 pub fn BattleResult(
     record: Arc<BattleRecord>,
@@ -104,9 +106,12 @@ pub fn BattleResult(
             }
             .into_any()
         }
+        Outcome::Warfare(o) => further::warfare_result(s, record.input.seed, o),
+        Outcome::Olympia(o) => further::olympia_result(s, record.input.seed, o),
+        Outcome::MassBattle(o) => further::mass_battle_result(s, record.input.seed, o),
     };
     view! {
-        <div class="result" data-winner=side_name(record.winner)>
+        <div class="result" data-winner=side_name(record.winner) data-system=record.input.system.name()>
             <h3>{format!("{winner} wins")}</h3>
             {detail}
             {history_id.map(|id| view! {

@@ -15,6 +15,9 @@ pub struct CardData {
     pub faces: Vec<(Look, String)>,
     /// Faction Power (SPEC §3.2), every photo's rating bonus included, so it moves with the arena.
     pub power: f64,
+    /// The buffs in force, each as `(name, effect with its target, amount with its unit)`: the
+    /// source's faction card "lists the buffs in force with their unit attached".
+    pub buffs: Vec<(String, String, String)>,
 }
 
 impl CardData {
@@ -38,18 +41,36 @@ impl CardData {
                     .take(4)
                     .map(|p| (Look::of(p, realm), p.name.clone()))
                     .collect();
+                let buffs = realm
+                    .buffs
+                    .iter()
+                    .filter(|b| b.faction == f.id)
+                    .map(|b| {
+                        let what = match b.effect {
+                            engine::Effect::Grudge { target } => format!(
+                                "Grudge against {}",
+                                realm.faction(target).map_or("?", |t| t.name.as_str())
+                            ),
+                            e => engine::effect_name(e).to_string(),
+                        };
+                        let amount = engine::amount_with_unit(b.effect, b.amount);
+                        (b.name.clone(), what, amount)
+                    })
+                    .collect();
                 CardData {
                     faction: f.clone(),
                     photos,
                     faces,
                     power: fp,
+                    buffs,
                 }
             })
             .collect()
     }
 }
 
-/// Name, alignment, kind, how many photos the faction has, and a few of its figures.
+/// Name, alignment, kind, how many photos the faction has, its Power and buffs, and a few of its
+/// figures.
 #[component]
 pub fn FactionCard(data: CardData) -> impl IntoView {
     let CardData {
@@ -57,6 +78,7 @@ pub fn FactionCard(data: CardData) -> impl IntoView {
         photos,
         faces,
         power,
+        buffs,
     } = data;
     let kind = match faction.kind {
         FactionKind::Ordinary => "Ordinary",
@@ -78,6 +100,13 @@ pub fn FactionCard(data: CardData) -> impl IntoView {
                 <p class="power" data-power=format!("{power:.6}") title="Faction Power: every figure's Power, rating bonus included">
                     {format!("Power {power:.1}")}
                 </p>
+                {(!buffs.is_empty()).then(|| view! {
+                    <ul class="card-buffs">
+                        {buffs.into_iter().map(|(name, what, amount)| view! {
+                            <li class="card-buff" title=name>{format!("{what} {amount}")}</li>
+                        }).collect_view()}
+                    </ul>
+                })}
             </div>
             <div class="faces">
                 {faces

@@ -1,13 +1,21 @@
 //! `/editor`: every record of the collection, editable through the offline-first store. Without
 //! the editor key it is read-only and says how to unlock it.
 
+mod armory;
+mod buffs;
 mod faction_form;
+mod refusal;
+mod regiments;
+mod stat_changes;
 pub mod terrain_painter;
+mod toolbox;
 
 use crate::components::page_intro::PageIntro;
 use crate::store::use_realm_store;
+use armory::ArmoryEditor;
 use faction_form::FactionEditor;
 use leptos::prelude::*;
+use toolbox::Toolbox;
 
 /// The Editor page.
 #[component]
@@ -23,6 +31,9 @@ pub fn EditorPage() -> impl IntoView {
         </Show>
         <FactionEditor />
         <terrain_painter::TerrainPainterLink />
+        <regiments::RegimentsEditor />
+        <ArmoryEditor />
+        <Toolbox />
     }
 }
 

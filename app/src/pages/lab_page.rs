@@ -4,12 +4,12 @@
 
 mod contests;
 mod form;
-mod mass_battle;
+pub(crate) mod mass_battle;
 mod odds;
-mod olympia;
+pub(crate) mod olympia;
 mod runner;
 mod system;
-mod warfare;
+pub(crate) mod warfare;
 
 use crate::components::page_intro::PageIntro;
 use leptos::prelude::*;

@@ -106,6 +106,15 @@ impl Snapshot {
     /// The realm this snapshot holds with `queue`'s pending edits applied in order, validated and
     /// re-derived by the engine (SPEC §1.9: derived numbers are never taken as sent).
     pub fn realm(&self, queue: &Queue) -> Result<Realm, DocError> {
+        let mut realm = self.stored(queue)?;
+        recalculate_all(&mut realm);
+        Ok(realm)
+    }
+
+    /// The realm as its records are stored — this snapshot with `queue`'s pending edits — validated
+    /// but not re-derived, so a photo holds the stats it was last stored with (the editor's
+    /// Toolbox compares them with a recalculation).
+    pub fn stored(&self, queue: &Queue) -> Result<Realm, DocError> {
         let mut live: BTreeMap<RecordKey, serde_json::Value> = self
             .records
             .iter()
@@ -131,8 +140,11 @@ impl Snapshot {
             records.push(Record { kind, id, body });
         }
         let mut realm = Realm::from_records(records)?;
+        // A photo deleted here takes its rating with it, as the server does when the delete
+        // arrives (ratings are the server's; it sends the tombstone with its next pull).
+        let photos: std::collections::HashSet<u64> = realm.photos.iter().map(|p| p.id).collect();
+        realm.ratings.retain(|g| photos.contains(&g.photo_id));
         realm.validate()?;
-        recalculate_all(&mut realm);
         Ok(realm)
     }
 }
@@ -161,6 +173,28 @@ mod tests {
         let mut s = Snapshot::default();
         s.apply_pull(PullResponse { records, cursor });
         s
+    }
+
+    #[test]
+    fn the_stored_realm_keeps_stale_stats_that_the_realm_re_derives() {
+        let mut s = demo_snapshot();
+        let mut photo = demo_realm().photos[2].clone();
+        let honest = photo.stats;
+        photo.stats.attack_power = Some(777.0);
+        s.absorb(SyncRecord {
+            kind: "photo".into(),
+            id: photo.id,
+            revision: 2,
+            server_rev: 9_000,
+            deleted: false,
+            body: Some(serde_json::to_value(&photo).unwrap()),
+        });
+        let q = Queue::new("c".into());
+        assert_eq!(
+            s.stored(&q).unwrap().photo(photo.id).unwrap().stats,
+            photo.stats
+        );
+        assert_eq!(s.realm(&q).unwrap().photo(photo.id).unwrap().stats, honest);
     }
 
     #[test]
@@ -205,6 +239,31 @@ mod tests {
         let got = s.realm(&Queue::new("c".into())).unwrap();
         assert!(got.photos.iter().all(|p| p.id != photo));
         assert_eq!(got.photos.len(), realm.photos.len() - 1);
+    }
+
+    #[test]
+    fn a_photo_deleted_here_takes_its_rating_with_it() {
+        let mut s = demo_snapshot();
+        let photo = demo_realm().photos[0].id;
+        let rating = engine::Rating {
+            judged: 3,
+            wins: 2,
+            ..engine::Rating::start(photo)
+        };
+        s.absorb(SyncRecord {
+            kind: "rating".into(),
+            id: photo,
+            revision: 1,
+            server_rev: 9_000,
+            deleted: false,
+            body: Some(serde_json::to_value(rating).unwrap()),
+        });
+        let mut q = Queue::new("c".into());
+        assert!(s.realm(&q).unwrap().ratings.contains(&rating));
+        q.edit(&s, "photo", photo, None);
+        let got = s.realm(&q).unwrap();
+        assert!(got.photo(photo).is_none());
+        assert!(got.ratings.iter().all(|g| g.photo_id != photo));
     }
 
     #[test]

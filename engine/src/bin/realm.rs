@@ -13,9 +13,9 @@
 //!   and its march breakdown (SPEC §9–10): `{"path":[[x,y],…],"route_length","straight_length",
 //!   "distance_fraction","distance_penalty","terrain_toll","march_penalty","by_terrain":{terrain:
 //!   {"length","toll"}},"crossings":[{"faction_id","multiplier","length","surcharge"}],"detour"}`.
-//! - `realm skirmish FILE --attacker ID --defender ID --system v1|v2 --seed N` sets up, fights and
+//! - `realm skirmish FILE --attacker ID --defender ID --system v1|v2|warfare|olympia|mass_battle --seed N` sets up, fights and
 //!   records one Skirmish (SPEC §11–14) and prints its BattleRecord: `{"winner","input","outcome"}`.
-//! - `realm odds FILE --attacker ID --defender ID --system v1|v2 --seed N --runs N` sets up once
+//! - `realm odds FILE --attacker ID --defender ID --system v1|v2|warfare|olympia|mass_battle --seed N --runs N` sets up once
 //!   (hires drawn from the seed) and prints the odds of that set-up over N battles from the same seed:
 //!   `{"strength_a","strength_d","hires","odds":{"runs","attacker_wins","p_attacker","interval",…}}`.
 //! - `realm warfare FILE` fights the Warfare phase (SYSTEMS.md §1) in FILE, a `WarfareInput` with
@@ -42,8 +42,8 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: realm demo | realm schema | realm validate FILE | realm power FILE \
                      | realm buffs FILE --faction ID | realm territory FILE \
                      | realm route FILE --attacker ID --defender ID \
-                     | realm skirmish FILE --attacker ID --defender ID --system v1|v2 --seed N \
-                     | realm odds FILE --attacker ID --defender ID --system v1|v2 --seed N --runs N \
+                     | realm skirmish FILE --attacker ID --defender ID --system v1|v2|warfare|olympia|mass_battle --seed N \
+                     | realm odds FILE --attacker ID --defender ID --system v1|v2|warfare|olympia|mass_battle --seed N --runs N \
                      | realm warfare FILE | realm olympia FILE \
                      | realm mass-battle FILE | realm contest FILE | realm balance";
 
@@ -234,11 +234,7 @@ impl Battle {
                     1
                 }
                 "--system" => {
-                    b.system = match value.as_str() {
-                        "v1" => engine::BattleSystem::V1,
-                        "v2" => engine::BattleSystem::V2,
-                        _ => return Err(CliError::Usage),
-                    };
+                    b.system = engine::BattleSystem::from_name(value).ok_or(CliError::Usage)?;
                     2
                 }
                 "--seed" => {

@@ -443,6 +443,16 @@ proptest! {
     }
 
     #[test]
+    fn the_bucket_and_heap_searches_agree_bit_for_bit((map, owners, a, d, t) in small_march()) {
+        let mut router = Router::new();
+        let heap = router.heap_route(&map, &owners, &a, &d, &t);
+        let either = router.route(&map, &owners, &a, &d, &t);
+        prop_assert_eq!(either.cost.to_bits(), heap.cost.to_bits());
+        prop_assert_eq!(either.length.to_bits(), heap.length.to_bits());
+        prop_assert_eq!(either.cells, heap.cells);
+    }
+
+    #[test]
     fn uniform_ground_ties_match_the_spec(w in 2u32..14, h in 2u32..10, seed in any::<u64>(), mv in prop::option::of(0.2f64..4.0)) {
         // One terrain everywhere: many paths cost the same, so only the tie-breaking decides.
         let mut r = SplitMix64::new(seed);
@@ -471,6 +481,10 @@ fn on_the_demo_map_the_fast_search_draws_the_specs_route() {
         for t in [NO_MOVEMENT, crate::march_totals(&realm, sides[a].id)] {
             let (a, d) = (&sides[a], &sides[d]);
             let got = route(&realm.map, &owners, a, d, &t).cells;
+            let heap = Router::new()
+                .heap_route(&realm.map, &owners, a, d, &t)
+                .cells;
+            assert_eq!(got, heap, "{} → {}: buckets and heap", a.id, d.id);
             assert_eq!(
                 got,
                 spec_route(&realm.map, &owners, a, d, &t),

@@ -95,6 +95,7 @@ fn figure(id: u64, health: f64, attack: f64, range: f64, melee: bool, defence: f
         modifier: 1.0,
         machine: None,
         crew_of: None,
+        carriage: Default::default(),
     }
 }
 

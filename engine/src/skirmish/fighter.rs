@@ -1,7 +1,7 @@
 //! A figure as it fights (SPEC §13.2): everything a battle reads of one photo, copied out of the realm
 //! at set-up so that resolution, odds and replay never read the realm again (§14).
 
-use crate::{health_mult, AttackType, Group, Stats};
+use crate::{health_mult, AttackType, Group, MoveCategory, Photo, Stats};
 use serde::{Deserialize, Serialize};
 
 /// Which side of a battle.
@@ -63,6 +63,40 @@ pub struct Machine {
     pub attached: u32,
 }
 
+/// How a figure comes to the field, read from its gear: its movement category and its bardings.
+/// Version 1 and Version 2 never read it; Střet armád's mounts and Olympia's kinds do. A foot figure
+/// is left out of the record's JSON, so a record written before the field reads and writes the same.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Carriage {
+    /// On its own feet (or no movement category).
+    #[default]
+    Foot,
+    /// Riding, without bardings.
+    Mounted,
+    /// Riding, its beast in bardings.
+    Barded,
+    /// Winged.
+    Flying,
+}
+
+impl Carriage {
+    /// A photo's carriage: Mounted with any barding worn is Barded.
+    pub fn of(p: &Photo) -> Carriage {
+        match p.move_category {
+            Some(MoveCategory::Mounted) if !p.worn.is_empty() => Carriage::Barded,
+            Some(MoveCategory::Mounted) => Carriage::Mounted,
+            Some(MoveCategory::Flying) => Carriage::Flying,
+            Some(MoveCategory::Foot) | None => Carriage::Foot,
+        }
+    }
+
+    /// On its own feet.
+    pub fn is_foot(&self) -> bool {
+        *self == Carriage::Foot
+    }
+}
+
 /// One figure in a battle line.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Fighter {
@@ -96,6 +130,9 @@ pub struct Fighter {
     pub machine: Option<Machine>,
     /// The machine this figure crews, by photo id.
     pub crew_of: Option<u64>,
+    /// How it comes to the field (absent in the JSON for a figure on foot).
+    #[serde(default, skip_serializing_if = "Carriage::is_foot")]
+    pub carriage: Carriage,
 }
 
 impl Fighter {

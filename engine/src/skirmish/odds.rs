@@ -143,6 +143,9 @@ impl<'a> OddsRun<'a> {
                     self.casualties[1] += u64::from(o.casualties_d);
                     o.winner
                 }
+                // The further systems map the set-up and fight it whole, log and all: slower
+                // than V1 and V2, which is why the map's odds for them run fewer battles.
+                system => super::record::resolve(s, system, &mut self.rng).winner(),
             };
             self.wins += u64::from(winner == Side::Attacker);
             self.runs += 1;

@@ -12,7 +12,10 @@ use super::fighter::Side;
 use super::setup::{setup, Setup, SetupError};
 use super::v1::{resolve_v1_strengths, V1Outcome};
 use super::v2::{battle, V2Outcome};
-use crate::{BattleSystem, Realm, Rng, SplitMix64};
+use crate::mass_battle::MassOutcome;
+use crate::olympia::OlympiaOutcome;
+use crate::warfare::WarfareOutcome;
+use crate::{mass_battle, olympia, warfare, BattleSystem, Realm, Rng, SplitMix64};
 use serde::{Deserialize, Serialize};
 
 /// The version of [`BattleInput`]'s layout. Raise it whenever a field changes meaning, so a stored
@@ -32,7 +35,8 @@ pub struct BattleInput {
     pub setup: Setup,
 }
 
-/// What a battle came to, per system. Warfare, Olympia and Stret add their variants here.
+/// What a battle came to, per system. The tag is the system's name, so a V1 or V2 record written
+/// before the further systems joined reads and writes exactly as it did.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "system", rename_all = "snake_case")]
 pub enum Outcome {
@@ -40,6 +44,31 @@ pub enum Outcome {
     V1(V1Outcome),
     /// Version 2: five rounds with their log.
     V2(V2Outcome),
+    /// Warfare: the one-battle phase `warfare::from_setup` maps the set-up to.
+    Warfare(WarfareBattle),
+    /// Olympia: the battle `olympia::from_setup` maps the set-up to (its outcome names the winner).
+    /// Boxed, as its report is several times the size of the other variants.
+    Olympia(Box<OlympiaOutcome>),
+    /// Střet armád: the battle `mass_battle::from_setup` maps the set-up to.
+    MassBattle(StretBattle),
+}
+
+/// A map battle under Warfare: who won (read by `warfare::map_winner`) and the phase's log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WarfareBattle {
+    /// Who won.
+    pub winner: Side,
+    /// The phase as fought.
+    pub phase: WarfareOutcome,
+}
+
+/// A map battle under Střet armád: who won (read by `mass_battle::map_winner`) and the battle's log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StretBattle {
+    /// Who won.
+    pub winner: Side,
+    /// The battle as fought.
+    pub battle: MassOutcome,
 }
 
 impl Outcome {
@@ -48,6 +77,20 @@ impl Outcome {
         match self {
             Outcome::V1(o) => o.winner,
             Outcome::V2(o) => o.winner,
+            Outcome::Warfare(o) => o.winner,
+            Outcome::Olympia(o) => o.winner,
+            Outcome::MassBattle(o) => o.winner,
+        }
+    }
+
+    /// The system it was fought under.
+    pub fn system(&self) -> BattleSystem {
+        match self {
+            Outcome::V1(_) => BattleSystem::V1,
+            Outcome::V2(_) => BattleSystem::V2,
+            Outcome::Warfare(_) => BattleSystem::Warfare,
+            Outcome::Olympia(_) => BattleSystem::Olympia,
+            Outcome::MassBattle(_) => BattleSystem::MassBattle,
         }
     }
 }
@@ -63,11 +106,31 @@ pub struct BattleRecord {
     pub outcome: Outcome,
 }
 
-/// Resolves a set-up under `system`, continuing `rng` after the mercenary draws.
+/// Resolves a set-up under `system`, continuing `rng` after the mercenary draws. The further
+/// systems map the set-up to their own input first (each system's `from_setup`; the mapped input's
+/// seed is not read, `rng` is) and resolve that with `rng`.
 pub fn resolve(s: &Setup, system: BattleSystem, rng: &mut impl Rng) -> Outcome {
     match system {
         BattleSystem::V1 => Outcome::V1(resolve_v1(s, rng)),
         BattleSystem::V2 => Outcome::V2(resolve_v2(s, rng)),
+        BattleSystem::Warfare => {
+            let input = warfare::from_setup(s, 0);
+            let phase = warfare::resolve(&input, rng);
+            Outcome::Warfare(WarfareBattle {
+                winner: warfare::map_winner(&input, &phase),
+                phase,
+            })
+        }
+        BattleSystem::Olympia => {
+            Outcome::Olympia(Box::new(olympia::resolve(&olympia::from_setup(s, 0), rng)))
+        }
+        BattleSystem::MassBattle => {
+            let battle = mass_battle::resolve(&mass_battle::from_setup(s, 0), rng);
+            Outcome::MassBattle(StretBattle {
+                winner: mass_battle::map_winner(&battle),
+                battle,
+            })
+        }
     }
 }
 

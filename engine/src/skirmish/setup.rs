@@ -8,7 +8,7 @@
 //! - A hire fights alone: its `crew_of` is dropped and, if it is a machine, it counts as having no
 //!   crew attached (its company's crew were not hired with it), so it fights "as it always has".
 
-use super::fighter::{Arm, Fighter, Machine, Side};
+use super::fighter::{Arm, Carriage, Fighter, Machine, Side};
 use super::mercenaries::{draw_hires, hire_candidates, hire_count, Hires};
 use crate::totals::pct_factor;
 use crate::{
@@ -216,6 +216,7 @@ pub fn fighter_of(r: &Realm, p: &Photo, modifier: f64, hired: bool) -> Fighter {
         modifier,
         machine,
         crew_of: if hired { None } else { p.crew_of },
+        carriage: Carriage::of(p),
         stats,
     }
 }

@@ -317,6 +317,26 @@ fn note_reach(from: &Army, i: usize, r: u8, log: &mut SideRound) {
         }
         return;
     }
+    if f.machine.is_none() {
+        // What `swing` says of an ordinary figure, from the plan already made: it fights when it
+        // has a weapon for the round; the reason is the round's gate, or melee only in round 5.
+        let reason = if r == ROUNDS {
+            Reason::MeleeOnly
+        } else {
+            let (low, high) = f.range_span();
+            Reason::Range {
+                low,
+                high,
+                needed: range_gate(r).unwrap_or(0.0),
+            }
+        };
+        log.reach.push(Reach {
+            figure: f.id,
+            fought: from.plan[i][usize::from(r - 1)].is_some(),
+            reason,
+        });
+        return;
+    }
     let (swing, reason) = from.swing(i, r);
     log.reach.push(Reach {
         figure: f.id,
@@ -395,7 +415,7 @@ pub(crate) fn battle_scored(
 ) -> V2Outcome {
     let mut a = Army::new(attacker);
     let mut d = Army::new(defender);
-    let mut rounds = Vec::new();
+    let mut rounds = Vec::with_capacity(if keep_log { ROUNDS as usize } else { 0 });
     for r in 1..=ROUNDS {
         if !a.any_alive() || !d.any_alive() {
             break;
@@ -404,14 +424,18 @@ pub(crate) fn battle_scored(
         let (sa, sd) = (a.screened(), d.screened());
         a.fill_targets(r, sa);
         d.fill_targets(r, sd);
-        let mut la = SideRound {
-            screened: sa,
-            ..SideRound::default()
+        // Sized once for the round's standing figures, so a logged battle does not regrow them.
+        let side_log = |army: &Army, screened: bool| {
+            let n = if keep_log { army.figs.len() } else { 0 };
+            SideRound {
+                screened,
+                reach: Vec::with_capacity(n),
+                swings: Vec::with_capacity(n),
+                ..SideRound::default()
+            }
         };
-        let mut ld = SideRound {
-            screened: sd,
-            ..SideRound::default()
-        };
+        let mut la = side_log(&a, sa);
+        let mut ld = side_log(&d, sd);
         let ea = swings(
             &a,
             &mut d,

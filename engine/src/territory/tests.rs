@@ -239,3 +239,25 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn keep_pct_is_the_rung_at_or_below_the_whole_power() {
+    let cases = [
+        (0.0, 100.0),
+        (499.9, 100.0),
+        (500.0, 90.0),
+        (999.0, 90.0),
+        (1000.0, 80.0),
+        (1999.9, 70.0),
+        (2000.0, 60.0),
+        (2500.0, 50.0),
+        (1e9, 50.0),
+    ];
+    for (power, keep) in cases {
+        assert_eq!(keep_pct(power), keep, "Power {power}");
+    }
+    // Each rung of the ladder starts where it says.
+    for (from, keep) in KEEP_LADDER {
+        assert_eq!(keep_pct(from), keep);
+    }
+}

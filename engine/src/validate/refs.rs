@@ -204,6 +204,7 @@ pub(super) fn factions(r: &Realm, ix: &Index) -> Res {
         }
     }
     for (i, g) in r.regiments.iter().enumerate() {
+        display_name(&g.name, || format!("regiments[{i}].name"))?;
         resolves(&ix.factions, g.faction, "faction", || {
             format!("regiments[{i}].faction")
         })?;
@@ -307,6 +308,7 @@ fn stats(s: &Stats, at: &str) -> Res {
 fn photo(r: &Realm, ix: &Index, i: usize, p: &Photo, worn_by: &mut HashMap<u64, usize>) -> Res {
     let at = format!("photos[{i}]");
     let f = |n: &str| format!("{at}.{n}");
+    display_name(&p.name, || f("name"))?;
     resolves(&ix.factions, p.faction, "faction", || f("faction"))?;
     group_ok(r, ix, p.faction, p.group, || f("group"))?;
     if let Some(s) = p.species {

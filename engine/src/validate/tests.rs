@@ -243,3 +243,31 @@ fn lines_have_the_right_scope_and_bardings_one_wearer() {
     let f = field_of(|r| r.photos[other].worn.push(b));
     assert!(f.ends_with(".worn[0]"), "{f}");
 }
+
+#[test]
+fn photo_and_regiment_names_are_display_names() {
+    assert_eq!(
+        field_of(|r| r.photos[2].name = "  ".into()),
+        "photos[2].name"
+    );
+    assert_eq!(
+        field_of(|r| r.regiments[1].name = "x".repeat(crate::MAX_NAME_CHARS + 1)),
+        "regiments[1].name"
+    );
+}
+
+#[test]
+fn armory_row_names_are_display_names() {
+    assert_eq!(
+        field_of(|r| r.weapons[0].name = String::new()),
+        "weapons[0].name"
+    );
+    assert_eq!(
+        field_of(|r| r.materials[1].name = "bad\u{7}".into()),
+        "materials[1].name"
+    );
+    assert_eq!(
+        field_of(|r| r.equipment_types[0].name = "x".repeat(crate::MAX_NAME_CHARS + 1)),
+        "equipment_types[0].name"
+    );
+}

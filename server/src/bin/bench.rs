@@ -6,69 +6,13 @@
 //! ```
 //!
 //! Phase 1: `--connections` keep-alive connections post single-vote batches for `--seconds`,
-//! each from a fresh voter id, and it prints votes per second and latency percentiles.
+//! each from a fresh voter id, and it prints votes per second and latency percentiles, and how
+//! many commits the server made for them (each group commit that counts a vote moves the pull
+//! cursor by one), so the mean group size shows whether group commit is doing its work.
 //! Phase 2: one push of `--mutations` mutations (renaming a season that many times) and its time.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use server::loopback::Conn;
 use std::time::{Duration, Instant};
-
-struct Conn {
-    reader: BufReader<TcpStream>,
-    writer: TcpStream,
-}
-
-impl Conn {
-    fn open(addr: &str) -> std::io::Result<Conn> {
-        let s = TcpStream::connect(addr)?;
-        s.set_nodelay(true)?;
-        Ok(Conn {
-            reader: BufReader::new(s.try_clone()?),
-            writer: s,
-        })
-    }
-
-    /// One HTTP/1.1 request on the kept-alive connection; returns (status, body).
-    fn request(
-        &mut self,
-        method: &str,
-        path: &str,
-        key: Option<&str>,
-        body: &[u8],
-    ) -> std::io::Result<(u16, Vec<u8>)> {
-        let auth = key.map_or(String::new(), |k| format!("Authorization: Bearer {k}\r\n"));
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: bench\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-            body.len()
-        );
-        self.writer.write_all(head.as_bytes())?;
-        self.writer.write_all(body)?;
-        let mut line = String::new();
-        self.reader.read_line(&mut line)?;
-        let status: u16 = line
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0);
-        let mut len = 0usize;
-        loop {
-            line.clear();
-            self.reader.read_line(&mut line)?;
-            let l = line.trim_end();
-            if l.is_empty() {
-                break;
-            }
-            if let Some((k, v)) = l.split_once(':') {
-                if k.eq_ignore_ascii_case("content-length") {
-                    len = v.trim().parse().unwrap_or(0);
-                }
-            }
-        }
-        let mut buf = vec![0; len];
-        self.reader.read_exact(&mut buf)?;
-        Ok((status, buf))
-    }
-}
 
 fn arg(args: &[String], name: &str, default: &str) -> String {
     args.iter()
@@ -76,6 +20,13 @@ fn arg(args: &[String], name: &str, default: &str) -> String {
         .and_then(|i| args.get(i + 1))
         .cloned()
         .unwrap_or_else(|| default.to_string())
+}
+
+/// The server's change counter: the pull cursor, asked with a cursor past every record.
+fn cursor(c: &mut Conn) -> anyhow::Result<u64> {
+    let (_, body) = c.request("GET", "/api/sync/pull?since=9007199254740991", None, b"")?;
+    let pull: engine::wire::PullResponse = serde_json::from_slice(&body)?;
+    Ok(pull.cursor)
 }
 
 fn main() -> anyhow::Result<()> {
@@ -96,6 +47,7 @@ fn main() -> anyhow::Result<()> {
     anyhow::ensure!(pool.len() >= 2, "the realm has fewer than two arena photos");
 
     // Phase 1: votes.
+    let cursor_before = cursor(&mut c)?;
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let threads: Vec<_> = (0..conns)
         .map(|t| {
@@ -140,6 +92,11 @@ fn main() -> anyhow::Result<()> {
         pct(0.50),
         pct(0.99),
         lat[lat.len() - 1]
+    );
+    let commits = cursor(&mut Conn::open(&addr)?)? - cursor_before;
+    println!(
+        "commits: {commits} ({:.1} votes per commit)",
+        lat.len() as f64 / commits.max(1) as f64
     );
 
     // Phase 2: one push of `mutations` renames of one season (a fresh connection: the first

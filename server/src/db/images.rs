@@ -42,6 +42,23 @@ pub fn put(conn: &Connection, photo: u64, mime: &str, bytes: &[u8]) -> Result<bo
     Ok(true)
 }
 
+/// The images of live photos, by photo id, with their tags (a row from before tags were stored
+/// gets its tag computed, as [`get`] does).
+pub fn list(conn: &Connection) -> Result<Vec<(u64, String)>, ApiError> {
+    let mut stmt = conn.prepare(
+        "SELECT i.photo_id, i.etag, CASE WHEN i.etag = '' THEN i.bytes END FROM photo_images i
+         JOIN records r ON r.kind = 'photo' AND r.id = i.photo_id AND r.deleted = 0
+         ORDER BY i.photo_id",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        let id: i64 = r.get(0)?;
+        let etag: String = r.get(1)?;
+        let bytes: Option<Vec<u8>> = r.get(2)?;
+        Ok((id as u64, bytes.map_or(etag, |b| etag_of(&b))))
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
 /// A photo's image; the bytes are left out when `if_none_match` names its tag.
 pub fn get(
     conn: &Connection,

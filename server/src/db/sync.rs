@@ -401,21 +401,8 @@ fn check(
             "ratings are the server's: they change only by votes",
         )));
     }
-    let key = (kind, m.id);
-    let current = coll.rows.get(&key);
-    let conflict = |s: &Stored| Err(Outcome::Conflict(sync_record(kind, m.id, s)));
-    match (current, m.base_revision) {
-        // A tombstone is final: no edit, however late, brings the record back.
-        (Some(s), _) if s.deleted => return conflict(s),
-        (Some(s), base) if base != Some(s.revision) => return conflict(s),
-        (None, Some(_)) => {
-            return Err(Outcome::Rejected(ApiError::bad_field(
-                format!("{at}.base_revision"),
-                "no such record: send null to create it",
-            )))
-        }
-        _ => {}
-    }
+    // The body's shape first: a malformed edit is refused naming its field whatever revision it
+    // was made against, so a stale client learns of its bug, not of a conflict it cannot settle.
     let one = match (m.op, &m.body) {
         (Op::Put, Some(body)) => {
             match collection::parse_body(kind, m.id, body, &format!("{at}.body")) {
@@ -443,6 +430,21 @@ fn check(
         }
         (Op::Delete, None) => None,
     };
+    let key = (kind, m.id);
+    let current = coll.rows.get(&key);
+    let conflict = |s: &Stored| Err(Outcome::Conflict(sync_record(kind, m.id, s)));
+    match (current, m.base_revision) {
+        // A tombstone is final: no edit, however late, brings the record back.
+        (Some(s), _) if s.deleted => return conflict(s),
+        (Some(s), base) if base != Some(s.revision) => return conflict(s),
+        (None, Some(_)) => {
+            return Err(Outcome::Rejected(ApiError::bad_field(
+                format!("{at}.base_revision"),
+                "no such record: send null to create it",
+            )))
+        }
+        _ => {}
+    }
     Ok(match one {
         Some((body, one)) => (key, Some(body), Some(one)),
         None => (key, None, None),

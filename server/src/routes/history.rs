@@ -15,6 +15,14 @@ use serde::Deserialize;
 /// whose outcome or winner does not follow is refused with 422 `forged`.
 pub fn verify_battle(body: &[u8]) -> Result<Head, ApiError> {
     let entry: engine::wire::BattleEntry = parse_json(body)?;
+    // A key the record's types do not read would be stored and served back without ever having
+    // been checked: refuse it by name, as the collection does.
+    let sent: serde_json::Value = parse_json(body)?;
+    let kept = serde_json::to_value(&entry).map_err(ApiError::internal)?;
+    if let Some(path) = crate::collection::unknown_field(&sent, &kept, "$") {
+        let path = path.trim_start_matches("$.").to_string();
+        return Err(ApiError::bad_field(path, "unknown field"));
+    }
     if entry.id > engine::MAX_ID {
         return Err(ApiError::bad_field("id", "ids are below 2^53"));
     }

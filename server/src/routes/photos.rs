@@ -1,10 +1,12 @@
-//! `PUT /api/photos/{id}/image` (editor) and `GET /api/photos/{id}/image` with caching headers.
+//! `PUT /api/photos/{id}/image` (editor), `GET /api/photos/{id}/image` with caching headers, and
+//! `GET /api/photos/images`, the list of photos that have one.
 
 use crate::error::ApiError;
 use crate::AppState;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
+use engine::wire::{ImageList, ImageTag};
 
 /// The largest image accepted.
 pub const MAX_IMAGE: usize = 5 * 1024 * 1024;
@@ -76,4 +78,18 @@ pub async fn get(
         None => res.finish(),
         Some(bytes) => res.insert_header((CONTENT_TYPE, image.mime)).body(bytes),
     })
+}
+
+/// Lists the live photos that have an uploaded image, with their tags.
+pub async fn list(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let images = state
+        .db
+        .image_tags()
+        .await?
+        .into_iter()
+        .map(|(photo, etag)| ImageTag { photo, etag })
+        .collect();
+    Ok(HttpResponse::Ok()
+        .insert_header((CACHE_CONTROL, "no-store"))
+        .json(ImageList { images }))
 }

@@ -1,7 +1,7 @@
 //! The lab's Střet armád tab: two armies of units from the unit and equipment tables (level,
 //! armour, mount, melee weapon, shield, missile weapon), fought by `engine::mass_battle`.
 
-mod chronicle;
+pub(crate) mod chronicle;
 
 use super::form::{check, choice, more, next_id, num, text, Form};
 use super::runner::lab;

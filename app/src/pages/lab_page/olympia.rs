@@ -2,7 +2,7 @@
 //! the fighter table by kind, count and row — each force with its structure, plus the weather, the
 //! ground and the inhibit flag, fought by `engine::olympia`.
 
-mod chronicle;
+pub(crate) mod chronicle;
 mod units;
 
 use super::form::{check, choice, num, text, Form};

@@ -2,7 +2,7 @@
 //! refuge and garrison, and the conflicts — battles and sieges, each side a set of allied armies —
 //! fought as one phase by `engine::warfare`.
 
-mod chronicle;
+pub(crate) mod chronicle;
 mod conflicts;
 
 use super::form::{check, next_id, notation, num, text, Form};

@@ -10,9 +10,53 @@ use engine::{fight, setup, BattleRecord, BattleSystem, Odds, OddsRun, Setup, Spl
 use leptos::prelude::*;
 use std::sync::Arc;
 
-/// Battles the odds run fights, and how many between two paints.
-const ODDS_RUNS: u64 = 2_000;
-const ODDS_CHUNK: u64 = 100;
+/// Battles the odds run fights, and how many between two paints: Version 1 and 2 are quick; the
+/// further systems map the set-up and fight it with its whole log, so they run fewer, in small
+/// chunks, and only on the set-up screen (not while a marker is dragged).
+pub fn odds_budget(system: BattleSystem) -> (u64, u64) {
+    if quick_odds(system) {
+        (2_000, 100)
+    } else {
+        (200, 4)
+    }
+}
+
+/// Whether the system's odds are quick enough to follow a dragged marker.
+pub fn quick_odds(system: BattleSystem) -> bool {
+    matches!(system, BattleSystem::V1 | BattleSystem::V2)
+}
+
+/// The switch's words for a system.
+fn switch_label(system: BattleSystem) -> &'static str {
+    match system {
+        BattleSystem::V2 => " Version 2 (figure by figure)",
+        BattleSystem::V1 => " Version 1 (one roll)",
+        BattleSystem::Warfare => " Warfare (regiments roll their Might in d6)",
+        BattleSystem::Olympia => " Olympia (nobles and men, hit by hit)",
+        BattleSystem::MassBattle => " Střet armád (units with morale, three phases)",
+    }
+}
+
+/// How the set-up becomes the system's forces, in a sentence (the engine's `from_setup` docs).
+fn mapping_note(system: BattleSystem) -> Option<&'static str> {
+    match system {
+        BattleSystem::V1 | BattleSystem::V2 => None,
+        BattleSystem::Warfare => Some(
+            "Under Warfare each regiment is an army, the leader, generals and special people one \
+             household, each equipment type and the hires one army each; Might is the army's Power \
+             on the field ÷ 100. March, alignment, home ground and hires count as above.",
+        ),
+        BattleSystem::Olympia => Some(
+            "Under Olympia the leader and generals are nobles with items from their gear; every \
+             other figure fields men of the kind its Attack, Defense and ranged Attack rate, as \
+             many as its Health, rating and the side's modifiers give.",
+        ),
+        BattleSystem::MassBattle => Some(
+            "Under Střet armád every figure is a unit: weapons, armour, shield and mount from its \
+             gear, training level from its rating times the side's modifiers.",
+        ),
+    }
+}
 
 /// The set-up screen and, after Fight, the result. Shown under the map while a march is settled.
 #[component]
@@ -89,12 +133,14 @@ pub fn BattlePanel() -> impl IntoView {
                 <div class="battle-controls">
                     <fieldset class="system-switch">
                         <legend>"Battle system"</legend>
-                        <label><input type="radio" name="system" prop:checked=move || system.get() == BattleSystem::V2
-                            on:change=move |_| system.set(BattleSystem::V2) />" Version 2 (figure by figure)"</label>
-                        <label><input type="radio" name="system" prop:checked=move || system.get() == BattleSystem::V1
-                            on:change=move |_| system.set(BattleSystem::V1) />" Version 1 (one roll)"</label>
+                        {BattleSystem::ALL.into_iter().map(|sys| view! {
+                            <label data-system=sys.name()><input type="radio" name="system" value=sys.name()
+                                prop:checked=move || system.get() == sys
+                                on:change=move |_| system.set(sys) />{switch_label(sys)}</label>
+                        }).collect_view()}
                     </fieldset>
-                    <OddsView odds=odds />
+                    {move || mapping_note(system.get()).map(|t| view! { <p class="fine mapping-note">{t}</p> })}
+                    <OddsView odds=odds system=system />
                     <Show when=move || result.with(Option::is_none)>
                         <button class="fight" on:click=on_fight>"Fight"</button>
                         <button class="forfeit" on:click=on_forfeit>"Forfeit"</button>
@@ -118,14 +164,15 @@ pub fn run_odds(
     let run_id = generation.get_value() + 1;
     generation.set_value(run_id);
     leptos::task::spawn_local(async move {
+        let (runs, chunk) = odds_budget(system);
         let mut run = OddsRun::new(&setup, system, 0x0dd5);
-        while run.runs() < ODDS_RUNS {
+        while run.runs() < runs {
             // Yield first: a drag that moved on stops this run before it costs anything.
             next_frame().await;
             if generation.get_value() != run_id {
                 return;
             }
-            run.step(ODDS_CHUNK);
+            run.step(chunk);
             out.set(Some(run.summary()));
         }
     });
@@ -133,10 +180,11 @@ pub fn run_odds(
 
 /// The attacker's chance with its interval and a progress bar.
 #[component]
-pub fn OddsView(odds: RwSignal<Option<Odds>>) -> impl IntoView {
+pub fn OddsView(odds: RwSignal<Option<Odds>>, system: RwSignal<BattleSystem>) -> impl IntoView {
     move || {
         let o = odds.get()?;
-        let done = o.runs as f64 / ODDS_RUNS as f64;
+        let (runs, _) = odds_budget(system.get());
+        let done = o.runs as f64 / runs as f64;
         Some(view! {
             <div class="odds" data-runs=o.runs.to_string() data-p=format!("{:.4}", o.p_attacker)>
                 <span>{format!(
@@ -144,7 +192,7 @@ pub fn OddsView(odds: RwSignal<Option<Odds>>) -> impl IntoView {
                     o.p_attacker * 100.0, o.interval.0 * 100.0, o.interval.1 * 100.0
                 )}</span>
                 <progress max="1" value=done.to_string()>{format!("{:.0}%", done * 100.0)}</progress>
-                <span class="fine">{format!("{} of {} battles", o.runs, ODDS_RUNS)}</span>
+                <span class="fine">{format!("{} of {} battles", o.runs, runs)}</span>
             </div>
         })
     }

@@ -121,6 +121,12 @@ pub fn HoverOdds() -> impl IntoView {
         let Some(realm) = store.realm.get_untracked() else {
             return;
         };
+        if !super::battle::quick_odds(system) {
+            // Too slow to follow a drag: the set-up screen runs them once the marker is let go.
+            generation.set_value(generation.get_value() + 1);
+            odds.set(None);
+            return;
+        }
         match engine::setup(&realm, a, d, &mut engine::SplitMix64::new(0)) {
             Ok(s) => super::battle::run_odds(Arc::new(s), system, odds, generation),
             Err(e) => state.notice.set(Some(e.to_string())),
@@ -129,7 +135,13 @@ pub fn HoverOdds() -> impl IntoView {
     view! {
         <Show when=move || pair.get().is_some()>
             <div class="hover-odds">
-                <super::battle::OddsView odds=odds />
+                {move || (!super::battle::quick_odds(state.system.get())).then(|| view! {
+                    <p class="fine odds-later">{format!(
+                        "Odds while dragging are for Version 1 and 2 only; under {} they are run on the set-up screen when you let go.",
+                        state.system.get().title()
+                    )}</p>
+                })}
+                <super::battle::OddsView odds=odds system=state.system />
             </div>
         </Show>
     }

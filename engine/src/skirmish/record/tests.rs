@@ -36,7 +36,7 @@ fn round_trip(rec: &BattleRecord) {
 fn demo_battles_replay_and_round_trip() {
     let (a, d) = demo_pair();
     let before = demo().clone();
-    for system in [BattleSystem::V1, BattleSystem::V2] {
+    for system in BattleSystem::ALL {
         for (att, def) in [(a, d), (d, a)] {
             let rec = fight(demo(), att, def, system, 7).unwrap();
             assert_eq!(replay(&rec.input), rec.outcome, "{system:?} {att}->{def}");
@@ -45,6 +45,11 @@ fn demo_battles_replay_and_round_trip() {
                 fight(demo(), att, def, system, 7).unwrap(),
                 rec,
                 "same seed"
+            );
+            assert_eq!(
+                rec.outcome.system(),
+                system,
+                "the outcome's tag is its system"
             );
             round_trip(&rec);
         }
@@ -82,14 +87,57 @@ fn demo_round_log_snapshot() {
     crate::testkit::check_snapshot("src/skirmish/snapshots", "demo_v2_seed_2024.txt", &text);
 }
 
+/// Records written before Warfare, Olympia and Střet armád joined (by `realm skirmish` on the demo,
+/// Aldermere against Morgrath, seed 7) read, write back byte for byte, and replay to their outcome.
+#[test]
+fn records_from_before_the_further_systems_read_unchanged() {
+    for text in [
+        include_str!("before_further_systems_v1.json"),
+        include_str!("before_further_systems_v2.json"),
+    ] {
+        let rec: BattleRecord = serde_json::from_str(text.trim_end()).expect("an old record reads");
+        assert_eq!(serde_json::to_string(&rec).unwrap(), text.trim_end());
+        assert_eq!(replay(&rec.input), rec.outcome);
+    }
+}
+
+/// A forged outcome of a further system is told from a genuine one: flipping the winner or
+/// replaying another seed no longer matches `replay`.
+#[test]
+fn a_forged_further_outcome_does_not_replay() {
+    let (a, d) = demo_pair();
+    for system in [
+        BattleSystem::Warfare,
+        BattleSystem::Olympia,
+        BattleSystem::MassBattle,
+    ] {
+        let rec = fight(demo(), a, d, system, 11).unwrap();
+        let mut forged = rec.outcome.clone();
+        match &mut forged {
+            Outcome::Warfare(o) => o.winner = other(o.winner),
+            Outcome::Olympia(o) => o.winner = other(o.winner),
+            Outcome::MassBattle(o) => o.winner = other(o.winner),
+            Outcome::V1(_) | Outcome::V2(_) => unreachable!("a further system"),
+        }
+        assert_ne!(replay(&rec.input), forged, "{system:?}");
+    }
+}
+
+fn other(s: Side) -> Side {
+    match s {
+        Side::Attacker => Side::Defender,
+        Side::Defender => Side::Attacker,
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
-    fn replay_reproduces_the_record(seed in any::<u64>(), v2 in any::<bool>(), flip in any::<bool>()) {
+    fn replay_reproduces_the_record(seed in any::<u64>(), system in 0usize..5, flip in any::<bool>()) {
         let r = skirmish_realm();
         let (a, d) = if flip { (1, 2) } else { (2, 1) };
-        let system = if v2 { BattleSystem::V2 } else { BattleSystem::V1 };
+        let system = BattleSystem::ALL[system];
         let rec = fight(&r, a, d, system, seed).unwrap();
         prop_assert_eq!(&replay(&rec.input), &rec.outcome);
         prop_assert_eq!(&fight(&r, a, d, system, seed).unwrap(), &rec);

@@ -34,6 +34,7 @@ pub(crate) fn fighter(
         modifier: 1.0,
         machine: None,
         crew_of: None,
+        carriage: Default::default(),
     }
 }
 

@@ -1,0 +1,118 @@
+//! One Archive table: the rows as plain data ([`Table`], built by the pure functions of each table
+//! group so they can be tested natively) and the view that draws them inside their own scrolling box,
+//! so a wide table scrolls sideways without the page doing so.
+
+use leptos::prelude::*;
+
+/// One cell of a table.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cell {
+    /// Text, left-aligned.
+    Text(String),
+    /// A number, right-aligned (already written by [`super::labels`]).
+    Num(String),
+    /// A colour square: one colour, or two for a mixed material (drawn half in each).
+    Swatch {
+        /// What the square shows, for screen readers and the tooltip.
+        label: String,
+        /// One `#rrggbb`, or two for a mixed material.
+        hexes: Vec<String>,
+    },
+    /// A main line with a smaller line under it (a buff's effect and the unit its amount is in).
+    Labelled {
+        /// The main line.
+        main: String,
+        /// The smaller line under it.
+        sub: String,
+    },
+    /// A short list, one line each (a machine's advantages and disadvantages).
+    Lines(Vec<String>),
+}
+
+/// A table of the Archive: its anchor, heading, a line on what it holds, its columns and rows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    /// The anchor (`#weapons`) and the table's `data-table` name.
+    pub id: &'static str,
+    /// The heading.
+    pub title: &'static str,
+    /// What the table holds, from the source.
+    pub lead: &'static str,
+    /// Column headings.
+    pub headers: &'static [&'static str],
+    /// One row per record, in the realm's order.
+    pub rows: Vec<Vec<Cell>>,
+}
+
+/// Draws a table under its heading; an empty one says so instead of showing an empty grid.
+#[component]
+pub fn TableView(table: Table) -> impl IntoView {
+    let Table {
+        id,
+        title,
+        lead,
+        headers,
+        rows,
+    } = table;
+    let body = if rows.is_empty() {
+        view! { <p class="archive-empty">"Nothing recorded yet."</p> }.into_any()
+    } else {
+        view! {
+            <div class="archive-scroll" tabindex="0" role="region" aria-label=title>
+                <table class="archive-grid" data-table=id>
+                    <thead>
+                        <tr>{headers.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr>
+                    </thead>
+                    <tbody>
+                        {rows
+                            .into_iter()
+                            .map(|row| view! { <tr>{row.into_iter().map(cell_view).collect_view()}</tr> })
+                            .collect_view()}
+                    </tbody>
+                </table>
+            </div>
+        }
+        .into_any()
+    };
+    view! {
+        <section class="archive-section" id=id>
+            <h3>{title}</h3>
+            <p class="archive-lead">{lead}</p>
+            {body}
+        </section>
+    }
+}
+
+/// One `<td>`.
+fn cell_view(c: Cell) -> AnyView {
+    match c {
+        Cell::Text(t) => view! { <td>{t}</td> }.into_any(),
+        Cell::Num(t) => view! { <td class="num">{t}</td> }.into_any(),
+        Cell::Swatch { label, hexes } => view! { <td><Swatch label hexes /></td> }.into_any(),
+        Cell::Labelled { main, sub } => view! {
+            <td><span class="main">{main}</span><small class="unit">{sub}</small></td>
+        }
+        .into_any(),
+        Cell::Lines(lines) => view! {
+            <td>
+                <ul class="archive-lines">{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+            </td>
+        }
+        .into_any(),
+    }
+}
+
+/// A colour square. A mixed material's square is two halves, each its own element, so each half
+/// carries exactly one of the two colours it is drawn from.
+#[component]
+pub fn Swatch(label: String, hexes: Vec<String>) -> impl IntoView {
+    let mixed = hexes.len() > 1;
+    view! {
+        <span class="swatch" class:mixed=mixed role="img" aria-label=label.clone() title=label>
+            {hexes
+                .into_iter()
+                .map(|hex| view! { <span class="half" data-hex=hex.clone() style:background-color=hex></span> })
+                .collect_view()}
+        </span>
+    }
+}
