@@ -56,14 +56,9 @@ export class TerrainPainter {
     }
   }
 
-  /** A hash of the territory layer's pixels, to see it change. */
-  async territoryDigest() {
-    return this.page.locator('.terrain-painter canvas.territory').evaluate((c) => {
-      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-      let h = 0;
-      for (let i = 0; i < d.length; i++) h = (Math.imul(h, 31) + d[i]) | 0;
-      return h;
-    });
+  /** Who holds each cell as the painter's territory layer draws it (see `territoryCells`). */
+  async held() {
+    return this.page.locator('.terrain-painter canvas.territory').evaluate(territoryCells);
   }
 
   /** The viewport position of the centre of cell (x, y). */
@@ -72,15 +67,48 @@ export class TerrainPainter {
     return { x: box.x + ((x + 0.5) / w) * box.width, y: box.y + ((y + 0.5) / h) * box.height };
   }
 
-  /** Paints one stroke through the cells `points` ([[x, y], …]) with mouse, down to up. */
-  async stroke(points) {
+  /**
+   * Paints one stroke through the cells `points` ([[x, y], …]) with mouse, down to up. With
+   * `pause` (ms) it waits that long before each move after the first; `beforeUp` runs while the
+   * button is still down, to look at the painter mid-stroke.
+   */
+  async stroke(points, { pause = 0, beforeUp } = {}) {
     await this.surface().evaluate((el) => el.scrollIntoView({ block: 'center' }));
     const box = await this.surface().boundingBox();
     const at = [];
     for (const [x, y] of points) at.push(await this.screenOf(x, y, box));
     await this.page.mouse.move(at[0].x, at[0].y);
     await this.page.mouse.down();
-    for (const p of at.slice(1)) await this.page.mouse.move(p.x, p.y, { steps: 8 });
+    for (const [i, p] of at.slice(1).entries()) {
+      if (pause && i > 0) await this.page.waitForTimeout(pause);
+      await this.page.mouse.move(p.x, p.y, { steps: 8 });
+    }
+    if (beforeUp) await beforeUp();
     await this.page.mouse.up();
   }
+}
+
+/**
+ * In the page: the cells of a territory canvas drawn at `canvas.width / 240` pixels a cell, one
+ * row string per map row, "." for unclaimed and otherwise a letter per holder colour (given in
+ * order of first appearance, so two canvases of the same territory read the same).
+ */
+export function territoryCells(c) {
+  const scale = c.width / 240;
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  const letters = new Map();
+  const rows = [];
+  for (let y = 0; y < c.height / scale; y++) {
+    let row = '';
+    for (let x = 0; x < c.width / scale; x++) {
+      // The middle of the cell, away from the border pixels.
+      const i = ((y * scale + scale / 2) * c.width + x * scale + scale / 2) * 4;
+      if (!d[i + 3]) { row += '.'; continue; }
+      const rgb = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+      if (!letters.has(rgb)) letters.set(rgb, String.fromCharCode(65 + letters.size));
+      row += letters.get(rgb);
+    }
+    rows.push(row);
+  }
+  return rows;
 }
