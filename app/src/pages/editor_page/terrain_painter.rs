@@ -396,11 +396,13 @@ fn Surface() -> impl IntoView {
     };
     view! {
         <div class="painter-area">
-            <label class="layer-toggles">
-                <input type="checkbox" prop:checked=move || show_territory.get()
-                    on:change=move |ev| show_territory.set(event_target_checked(&ev)) />
-                " Territory"
-            </label>
+            <div class="layer-toggles">
+                <label>
+                    <input type="checkbox" prop:checked=move || show_territory.get()
+                        on:change=move |ev| show_territory.set(event_target_checked(&ev)) />
+                    " Territory"
+                </label>
+            </div>
             <div class="map-frame painter-frame" style=move || {
                 let (w, h) = dims();
                 format!("aspect-ratio: {w} / {h}")
