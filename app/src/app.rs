@@ -49,6 +49,7 @@ pub fn PagesApp() -> impl IntoView {
                     <Route path=path!("/history") view=HistoryPage />
                     <Route path=path!("/history/:id") view=ReplayPage />
                     <Route path=path!("/editor") view=EditorPage />
+                    <Route path=path!("/editor/terrain") view=crate::pages::editor_page::terrain_painter::TerrainPainterPage />
                     <Route path=path!("/lab") view=LabPage />
                 </Routes>
             </main>

@@ -7,6 +7,7 @@ mod faction_form;
 mod refusal;
 mod regiments;
 mod stat_changes;
+pub mod terrain_painter;
 mod toolbox;
 
 use crate::components::page_intro::PageIntro;
@@ -29,6 +30,7 @@ pub fn EditorPage() -> impl IntoView {
             </p>
         </Show>
         <FactionEditor />
+        <terrain_painter::TerrainPainterLink />
         <regiments::RegimentsEditor />
         <ArmoryEditor />
         <Toolbox />

@@ -5,6 +5,7 @@
 
 mod gear_fitting;
 mod gear_slot;
+mod group_choice;
 mod lightbox;
 mod photo_card;
 mod photo_form;
@@ -14,6 +15,7 @@ mod photo_sheet;
 use super::field_in_record;
 use crate::store::{random_u53, use_realm_store, EditError};
 use engine::{Group, Photo, RecordKind, Regiment};
+use group_choice::PEOPLE;
 use leptos::prelude::*;
 use lightbox::Lightbox;
 use photo_card::PhotoCard;
@@ -63,6 +65,9 @@ pub fn RegimentsEditor() -> impl IntoView {
                     </p>
                 </Show>
             </div>
+            {move || faction.get().map(|f| PEOPLE.into_iter().map(|(group, title)| view! {
+                <PeopleBlock faction=f group title open=open_photo />
+            }).collect_view())}
             <For each=move || regiments.get() key=|id| *id let:id>
                 <RegimentBlock id open=open_photo />
             </For>
@@ -177,6 +182,78 @@ fn RegimentBlock(id: u64, open: Callback<u64>) -> impl IntoView {
             </ul>
             <Show when=move || photos.with(Vec::is_empty)>
                 <p class="empty-note">"No photos yet."</p>
+            </Show>
+        </article>
+    }
+}
+
+/// One of a faction's people groups (Leader, Generals, Special people): its photos and a button to
+/// add one. A photo moves between groups through its own form's Group picker.
+#[component]
+fn PeopleBlock(
+    faction: u64,
+    group: Group,
+    title: &'static str,
+    open: Callback<u64>,
+) -> impl IntoView {
+    let store = use_realm_store();
+    let error: FieldError = RwSignal::new(None);
+    let photos = Memo::new(move |_| {
+        store.realm.with(|r| {
+            r.as_deref()
+                .map(|r| {
+                    r.photos
+                        .iter()
+                        .filter(|p| p.faction == faction && p.group == group)
+                        .map(|p| p.id)
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    });
+    let add_photo = move |_| {
+        let order = store.realm.with_untracked(|r| {
+            let r = r.as_deref()?;
+            let orders = r
+                .photos
+                .iter()
+                .filter(|p| p.faction == faction && p.group == group);
+            Some(next_order(orders.map(|p| p.order)))
+        });
+        let pid = random_u53();
+        let name = match group {
+            Group::Leader => "New leader",
+            Group::Generals => "New general",
+            _ => "New person of note",
+        };
+        let mut p = Photo::blank(pid, faction, group, name);
+        p.order = order.unwrap_or(0);
+        p.health = Some(100.0);
+        match store.put(RecordKind::Photo, pid, &p) {
+            Ok(()) => {
+                error.set(None);
+                open.run(pid);
+            }
+            Err(e) => show_error(error, e),
+        }
+    };
+    let key = group_choice::group_value(group).unwrap_or_default();
+    view! {
+        <article class="regiment people-group" data-group=key>
+            <div class="regiment-head">
+                <fieldset prop:disabled=move || !store.can_edit()>
+                    <h3 class="people-title">{title}</h3>
+                    <button type="button" class="add-photo" on:click=add_photo>"Add a photo"</button>
+                    {move || error.get().map(|(_, m)| view! { <span class="field-error" role="alert">{m}</span> })}
+                </fieldset>
+            </div>
+            <ul class="photo-grid">
+                <For each=move || photos.get() key=|id| *id let:pid>
+                    <PhotoCard id=pid open />
+                </For>
+            </ul>
+            <Show when=move || photos.with(Vec::is_empty)>
+                <p class="empty-note">"Nobody here yet."</p>
             </Show>
         </article>
     }

@@ -4,10 +4,11 @@
 //! ranges) and then the store's `Realm::validate`; a refusal names its field next to the input and
 //! changes nothing. Delete asks once more, then deletes through the store.
 
+use super::group_choice::{group_value, parse_group, PEOPLE};
 use super::photo_sheet::{field_text, parse_number};
 use crate::pages::editor_page::field_in_record;
 use crate::store::{use_realm_store, EditError};
-use engine::{AttackType, Group, MoveCategory, Photo, RecordKind};
+use engine::{AttackType, MoveCategory, Photo, RecordKind};
 use leptos::prelude::*;
 
 /// The typed numbers of the form, by photo field.
@@ -178,10 +179,7 @@ pub fn PhotoForm(id: u64) -> impl IntoView {
                 .map(|(_, m)| view! { <span class="field-error" role="alert">{m}</span> })
         }
     };
-    let group_value = move || match draft.with(|d| d.group) {
-        Group::Regiment(g) => g.to_string(),
-        _ => String::new(),
-    };
+    let current_group = move || group_value(draft.with(|d| d.group)).unwrap_or_default();
     view! {
         <form class="record-form photo-form" data-id=id on:submit=save on:input=move |_| saved.set(false)>
             <fieldset prop:disabled=locked>
@@ -192,17 +190,22 @@ pub fn PhotoForm(id: u64) -> impl IntoView {
                     {error_for("name")}
                 </label>
                 <div class="form-row">
-                    <label>"Regiment"
+                    <label>"Group"
                         <select name="regiment" on:change=move |ev| {
-                            if let Ok(g) = event_target_value(&ev).parse() {
-                                draft.update(|d| d.group = Group::Regiment(g));
+                            if let Some(g) = parse_group(&event_target_value(&ev)) {
+                                draft.update(|d| d.group = g);
                             }
                         }>
-                            <Show when=move || group_value().is_empty()>
-                                <option value="" selected>"(not in a regiment)"</option>
+                            <Show when=move || current_group().is_empty()>
+                                <option value="" selected>"(kept in its own group)"</option>
                             </Show>
+                            {PEOPLE.into_iter().map(|(g, label)| {
+                                let value = group_value(g).unwrap_or_default();
+                                let v = value.clone();
+                                view! { <option value=value prop:selected=move || current_group() == v>{label}</option> }
+                            }).collect_view()}
                             {move || regiments().into_iter().map(|(gid, gname)| view! {
-                                <option value=gid prop:selected=move || group_value() == gid.to_string()>{gname}</option>
+                                <option value=gid prop:selected=move || current_group() == gid.to_string()>{gname}</option>
                             }).collect_view()}
                         </select>
                         {error_for("regiment")}
