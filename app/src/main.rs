@@ -3,6 +3,7 @@
 mod api;
 mod app;
 mod components;
+mod fighting;
 mod pages;
 mod store;
 
