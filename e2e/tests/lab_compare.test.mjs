@@ -92,6 +92,9 @@ test('compare_refuses_a_faction_that_never_fights_in_the_maps_words', async () =
   assert.ok(await compare.runButton().isEnabled());
   // The Lab's tabs lead here.
   await page.goto(`${server.url}/lab`);
+  await screenshot(page, 'lab-tabs-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'lab-tabs-390');
   await page.locator('a.lab-compare-link').click();
   await page.locator('.compare select[name="attacker"]').waitFor();
   assert.match(page.url(), /\/lab\/compare$/);
