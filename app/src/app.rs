@@ -6,8 +6,13 @@ use crate::bundle;
 use crate::components::nav_bar::NavBar;
 use crate::pages::arena_page::{seasons::SeasonsPage, standings::StandingsPage};
 use crate::pages::{
-    archive_page::ArchivePage, arena_page::ArenaPage, editor_page::EditorPage,
-    history_page::HistoryPage, lab_page::LabPage, map_page::MapPage, not_found_page::NotFoundPage,
+    archive_page::ArchivePage,
+    arena_page::ArenaPage,
+    editor_page::EditorPage,
+    history_page::HistoryPage,
+    lab_page::{compare::ComparePage, LabPage},
+    map_page::MapPage,
+    not_found_page::NotFoundPage,
     replay_page::ReplayPage,
 };
 use crate::store::provide_realm_store;
@@ -51,6 +56,7 @@ pub fn PagesApp() -> impl IntoView {
                     <Route path=path!("/editor") view=EditorPage />
                     <Route path=path!("/editor/terrain") view=crate::pages::editor_page::terrain_painter::TerrainPainterPage />
                     <Route path=path!("/lab") view=LabPage />
+                    <Route path=path!("/lab/compare") view=ComparePage />
                 </Routes>
             </main>
         </Router>

@@ -7,5 +7,6 @@ mod api;
 pub mod app;
 pub mod bundle;
 mod components;
+mod fighting;
 mod pages;
 mod store;

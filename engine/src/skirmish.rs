@@ -12,7 +12,8 @@
 //!
 //! Code map: `setup` (§11.1–11.4 and the lines), `mercenaries` (§11.5), `fighter` (a figure as
 //! fought), `v1` (§12), `dice` (§13.5–13.6), `siege` (§13.7), `v2` (§13.1–13.9), `log` (§13.10), `progress` (the round screen's standings),
-//! `record` (§14: input, outcome, replay), `odds` (Battle Lab), `balance` (the source's claims).
+//! `record` (§14: input, outcome, replay), `odds` (Battle Lab), `balance` (the source's claims), `sweep` (win rate against power ratio,
+//! per system).
 
 mod balance;
 mod dice;
@@ -24,6 +25,7 @@ mod progress;
 mod record;
 mod setup;
 mod siege;
+mod sweep;
 mod v1;
 mod v2;
 
@@ -46,5 +48,8 @@ pub use setup::{
     ALIGNMENT_TABLE, AM_BOUNDS,
 };
 pub use siege::{CrewState, DEFAULT_STOP, LAST_FIRING_ROUND};
+pub use sweep::{
+    matchup_at, sweep, SweepConfig, SweepError, SweepPoint, SweepRun, MAX_SWEEP_RATIO, SWEEP_RATIOS,
+};
 pub use v1::{resolve_v1_strengths, v1_probability, V1Outcome};
 pub use v2::{range_gate, resolve_v2_lines, weapon_for_round, winner_by_score, V2Outcome, ROUNDS};

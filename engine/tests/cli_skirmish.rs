@@ -112,3 +112,38 @@ fn townsfolk_cannot_fight() {
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("only Ordinary factions fight"));
 }
+
+#[test]
+fn balance_systems_sweeps_every_system_and_repeats_for_a_seed() {
+    let args = ["balance", "--systems", "--runs", "20", "--seed", "8"];
+    let out = realm(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let points = v["points"].as_array().unwrap();
+    assert_eq!(points.len(), engine::SWEEP_RATIOS.len() * 5);
+    for system in ["v1", "v2", "warfare", "olympia", "mass_battle"] {
+        let line: Vec<&serde_json::Value> =
+            points.iter().filter(|p| p["system"] == system).collect();
+        assert_eq!(line.len(), engine::SWEEP_RATIOS.len(), "{system}");
+        for p in line {
+            assert_eq!(p["odds"]["runs"], 20);
+            let i = &p["odds"]["interval"];
+            let pa = p["odds"]["p_attacker"].as_f64().unwrap();
+            assert!(i[0].as_f64().unwrap() <= pa && pa <= i[1].as_f64().unwrap());
+        }
+    }
+    assert_eq!(
+        realm(&args).stdout,
+        out.stdout,
+        "the same seed sweeps the same"
+    );
+    // A mercenary company cannot be swept: the set-up refuses it, naming why.
+    let bad = realm(&["balance", "--systems", "--attacker", "11"]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("only Ordinary factions fight"));
+    assert!(bad.stdout.is_empty());
+}

@@ -1,7 +1,9 @@
 //! `/lab`: the Battle Lab page. One tab per further battle system; each builds two sides in the
 //! system's own terms, fights them in the browser with a shown seed, and runs the odds. Lab runs
-//! are experiments: nothing here is recorded to Realm History.
+//! are experiments: nothing here is recorded to Realm History. `/lab/compare` (`compare`) fights one
+//! matchup of the realm under every system side by side.
 
+pub(crate) mod compare;
 mod contests;
 mod form;
 pub(crate) mod mass_battle;
@@ -13,6 +15,7 @@ pub(crate) mod warfare;
 
 use crate::components::page_intro::PageIntro;
 use leptos::prelude::*;
+use leptos_router::components::A;
 
 /// The four systems the lab offers, in tab order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +51,7 @@ pub fn LabPage() -> impl IntoView {
                     aria-selected=move || (tab.get() == t).to_string()
                     on:click=move |_| tab.set(t)>{t.label()}</button>
             }).collect_view()}
+            <A href="/lab/compare" attr:class="lab-tab lab-compare-link">"Compare systems"</A>
         </nav>
         <div class="lab" role="tabpanel">
             {move || match tab.get() {

@@ -6,13 +6,14 @@
 //!   the resolution is re-drawn. Every battle continues one SplitMix64 stream from the seed, so the
 //!   result is a pure function of (set-up, system, runs, seed), and running it in chunks
 //!   ([`OddsRun::step`]) gives the same numbers as running it at once.
-//! - Version 1 has no surviving score or casualties; its summaries are absent.
+//! - Only Version 2 has a surviving score. Casualties are counted in each system's own pieces
+//!   (`Outcome::casualties`); Version 1 and Warfare count none, so their means are absent.
 
 use super::fighter::Side;
 use super::setup::Setup;
 use super::v1::resolve_v1_strengths;
 use super::v2::battle;
-use crate::{BattleSystem, SplitMix64};
+use crate::{BattleSystem, Rng, SplitMix64};
 use serde::{Deserialize, Serialize};
 
 /// The normal quantile of a two-sided 95% interval.
@@ -94,74 +95,66 @@ pub struct Odds {
     pub score_a: Option<Spread>,
     /// The defender's surviving score (Version 2).
     pub score_d: Option<Spread>,
-    /// Mean attacker casualties per battle (Version 2).
+    /// Mean attacker casualties per battle, in the system's own pieces (see
+    /// [`Outcome::casualties`](crate::Outcome::casualties)); absent for Version 1 and Warfare.
     pub mean_casualties_a: Option<f64>,
-    /// Mean defender casualties per battle (Version 2).
+    /// Mean defender casualties per battle, as `mean_casualties_a`.
     pub mean_casualties_d: Option<f64>,
 }
 
-/// An odds run in progress, to be stepped in chunks (a browser shows progress between them).
-pub struct OddsRun<'a> {
-    setup: &'a Setup,
-    system: BattleSystem,
-    rng: SplitMix64,
+/// The running totals of one odds run: shared by [`OddsRun`] and the balance sweep's cells, so
+/// both count a battle the same way.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tally {
     wins: u64,
+    runs: u64,
     scores_a: Vec<f64>,
     scores_d: Vec<f64>,
     casualties: [u64; 2],
-    runs: u64,
+    /// Whether every battle so far reported its casualties (all or none do, per system).
+    counted: bool,
 }
 
-impl<'a> OddsRun<'a> {
-    /// A run of `setup` under `system` from `seed`, with no battle fought yet.
-    pub fn new(setup: &'a Setup, system: BattleSystem, seed: u64) -> OddsRun<'a> {
-        OddsRun {
-            setup,
-            system,
-            rng: SplitMix64::new(seed),
-            wins: 0,
-            scores_a: Vec::new(),
-            scores_d: Vec::new(),
-            casualties: [0, 0],
-            runs: 0,
+impl Tally {
+    /// Fights one battle of `s` under `system` and counts it.
+    pub(crate) fn fight(&mut self, s: &Setup, system: BattleSystem, rng: &mut impl Rng) {
+        let (winner, casualties) = match system {
+            BattleSystem::V1 => (
+                resolve_v1_strengths(s.strength_a, s.strength_d, rng).winner,
+                None,
+            ),
+            // Version 2 without its round log: the odds need only the end.
+            BattleSystem::V2 => {
+                let o = battle(&s.attacker_line, &s.defender_line, rng, false);
+                self.scores_a.push(o.score_a);
+                self.scores_d.push(o.score_d);
+                (o.winner, Some([o.casualties_a, o.casualties_d]))
+            }
+            // The further systems map the set-up and fight it whole, log and all: slower
+            // than V1 and V2, which is why the map's odds for them run fewer battles.
+            system => {
+                let o = super::record::resolve(s, system, rng);
+                (o.winner(), o.casualties())
+            }
+        };
+        self.counted = casualties.is_some() && (self.counted || self.runs == 0);
+        if let Some([a, d]) = casualties {
+            self.casualties[0] += u64::from(a);
+            self.casualties[1] += u64::from(d);
         }
+        self.wins += u64::from(winner == Side::Attacker);
+        self.runs += 1;
     }
 
-    /// Fights `n` more battles.
-    pub fn step(&mut self, n: u64) {
-        let s = self.setup;
-        for _ in 0..n {
-            let winner = match self.system {
-                BattleSystem::V1 => {
-                    resolve_v1_strengths(s.strength_a, s.strength_d, &mut self.rng).winner
-                }
-                BattleSystem::V2 => {
-                    let o = battle(&s.attacker_line, &s.defender_line, &mut self.rng, false);
-                    self.scores_a.push(o.score_a);
-                    self.scores_d.push(o.score_d);
-                    self.casualties[0] += u64::from(o.casualties_a);
-                    self.casualties[1] += u64::from(o.casualties_d);
-                    o.winner
-                }
-                // The further systems map the set-up and fight it whole, log and all: slower
-                // than V1 and V2, which is why the map's odds for them run fewer battles.
-                system => super::record::resolve(s, system, &mut self.rng).winner(),
-            };
-            self.wins += u64::from(winner == Side::Attacker);
-            self.runs += 1;
-        }
-    }
-
-    /// Battles fought so far.
-    pub fn runs(&self) -> u64 {
+    /// Battles counted.
+    pub(crate) fn runs(&self) -> u64 {
         self.runs
     }
 
     /// The summary so far.
-    pub fn summary(&self) -> Odds {
+    pub(crate) fn summary(&self) -> Odds {
         let n = self.runs;
-        let v2 = self.system == BattleSystem::V2 && n > 0;
-        let mean = |c: u64| v2.then(|| c as f64 / n as f64);
+        let mean = |c: u64| (self.counted && n > 0).then(|| c as f64 / n as f64);
         Odds {
             runs: n,
             attacker_wins: self.wins,
@@ -176,6 +169,43 @@ impl<'a> OddsRun<'a> {
             mean_casualties_a: mean(self.casualties[0]),
             mean_casualties_d: mean(self.casualties[1]),
         }
+    }
+}
+
+/// An odds run in progress, to be stepped in chunks (a browser shows progress between them).
+pub struct OddsRun<'a> {
+    setup: &'a Setup,
+    system: BattleSystem,
+    rng: SplitMix64,
+    tally: Tally,
+}
+
+impl<'a> OddsRun<'a> {
+    /// A run of `setup` under `system` from `seed`, with no battle fought yet.
+    pub fn new(setup: &'a Setup, system: BattleSystem, seed: u64) -> OddsRun<'a> {
+        OddsRun {
+            setup,
+            system,
+            rng: SplitMix64::new(seed),
+            tally: Tally::default(),
+        }
+    }
+
+    /// Fights `n` more battles.
+    pub fn step(&mut self, n: u64) {
+        for _ in 0..n {
+            self.tally.fight(self.setup, self.system, &mut self.rng);
+        }
+    }
+
+    /// Battles fought so far.
+    pub fn runs(&self) -> u64 {
+        self.tally.runs()
+    }
+
+    /// The summary so far.
+    pub fn summary(&self) -> Odds {
+        self.tally.summary()
     }
 }
 

@@ -12,7 +12,7 @@ use super::fighter::Side;
 use super::setup::{setup, Setup, SetupError};
 use super::v1::{resolve_v1_strengths, V1Outcome};
 use super::v2::{battle, V2Outcome};
-use crate::mass_battle::MassOutcome;
+use crate::mass_battle::{ArmySide, Fate, MassOutcome};
 use crate::olympia::OlympiaOutcome;
 use crate::warfare::WarfareOutcome;
 use crate::{mass_battle, olympia, warfare, BattleSystem, Realm, Rng, SplitMix64};
@@ -80,6 +80,28 @@ impl Outcome {
             Outcome::Warfare(o) => o.winner,
             Outcome::Olympia(o) => o.winner,
             Outcome::MassBattle(o) => o.winner,
+        }
+    }
+
+    /// Each side's losses, attacker then defender, in the system's own pieces: Version 2 figures
+    /// fallen; Olympia figures killed; Střet armád units killed or caught in the pursuit (each unit
+    /// is one figure of the set-up). `None` for Version 1 (one roll, nobody falls) and Warfare
+    /// (armies lose Might, not figures).
+    pub fn casualties(&self) -> Option<[u32; 2]> {
+        match self {
+            Outcome::V1(_) | Outcome::Warfare(_) => None,
+            Outcome::V2(o) => Some([o.casualties_a, o.casualties_d]),
+            Outcome::Olympia(o) => Some([o.attacker.killed, o.defender.killed]),
+            Outcome::MassBattle(o) => {
+                let lost = |side| {
+                    o.battle
+                        .units
+                        .iter()
+                        .filter(|u| u.side == side && matches!(u.fate, Fate::Killed | Fate::Caught))
+                        .count() as u32
+                };
+                Some([lost(ArmySide::A), lost(ArmySide::B)])
+            }
         }
     }
 

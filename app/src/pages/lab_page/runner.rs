@@ -4,6 +4,7 @@
 use super::form::Form;
 use super::odds::{describe, Tally};
 use super::system::LabSystem;
+use crate::fighting::next_frame;
 use crate::store::random_u53;
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -206,14 +207,4 @@ fn OddsView(odds: RwSignal<Option<(Tally, Vec<String>)>>) -> impl IntoView {
             </div>
         })
     }
-}
-
-/// Yields to the browser until the next macrotask, so a paint can happen between odds chunks.
-async fn next_frame() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        if let Some(w) = web_sys::window() {
-            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
-        }
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }

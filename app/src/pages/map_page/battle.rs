@@ -4,6 +4,7 @@
 
 use super::state::MapState;
 use crate::components::battle_report::{BattleResult, SetupTable};
+use crate::fighting::next_frame;
 use crate::store::{random_u53, use_realm_store};
 use engine::wire::{BattleEntry, BattleSource};
 use engine::{fight, setup, BattleRecord, BattleSystem, Odds, OddsRun, Setup, SplitMix64};
@@ -196,14 +197,4 @@ pub fn OddsView(odds: RwSignal<Option<Odds>>, system: RwSignal<BattleSystem>) ->
             </div>
         })
     }
-}
-
-/// Yields to the browser until the next macrotask, so a paint can happen between odds chunks.
-async fn next_frame() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        if let Some(w) = web_sys::window() {
-            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
-        }
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }

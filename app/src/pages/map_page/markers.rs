@@ -2,7 +2,8 @@
 //! uses pointer events, so mouse, pen and touch all work; the pointer is captured by the layer so
 //! a fast drag never loses its marker.
 
-use super::state::{why_not_in_battle, Drag, MapState};
+use super::state::{Drag, MapState};
+use crate::fighting::why_not_in_battle;
 use crate::store::{use_realm_store, RealmStore};
 use engine::{Faction, Realm};
 use leptos::prelude::*;

@@ -1,9 +1,10 @@
 //! The map page's state, shared by its parts through context: territory, layers, the drag in
 //! progress, the route previewed or settled, and what the pointer is over.
 
+use crate::fighting::now_ms;
 use engine::{
-    march, march_totals, realm_territory, BattleSystem, Faction, FactionKind, FactionRef,
-    MarchBreakdown, OwnerGrid, Realm, Router,
+    march, march_totals, realm_territory, BattleSystem, FactionRef, MarchBreakdown, OwnerGrid,
+    Realm, Router,
 };
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -83,7 +84,7 @@ impl MapState {
         let owners = self.owners.get_untracked()?;
         let a = FactionRef::of(realm.faction(attacker)?, &realm.map)?;
         let d = FactionRef::of(realm.faction(defender)?, &realm.map)?;
-        let started = now();
+        let started = now_ms();
         let totals = march_totals(realm, attacker);
         let route = self
             .router
@@ -94,30 +95,8 @@ impl MapState {
             defender,
             points: route.points(),
             breakdown,
-            millis: now() - started,
+            millis: now_ms() - started,
             settled: false,
         })
     }
-}
-
-/// Why a faction's marker cannot start or receive a battle, if it cannot (SPEC §11.1: only two
-/// different Ordinary factions fight; townsfolk never, mercenaries only as hires).
-pub fn why_not_in_battle(f: &Faction) -> Option<String> {
-    match f.kind {
-        FactionKind::Ordinary => None,
-        FactionKind::Townsfolk => Some(format!(
-            "{} are townsfolk: they never take part in a battle.",
-            f.name
-        )),
-        FactionKind::Mercenary => Some(format!(
-            "{} is a mercenary company: it fights only when hired by a side that is behind.",
-            f.name
-        )),
-    }
-}
-
-fn now() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
 }
