@@ -9,7 +9,7 @@ mod kit;
 mod map;
 mod noise;
 
-use crate::{derive_all, Realm, SplitMix64};
+use crate::{derive_all, LabSetup, LineUp, Realm, SplitMix64};
 use houses::HOUSES;
 
 /// The seed the demo realm is grown from.
@@ -33,9 +33,27 @@ pub fn demo_realm() -> Realm {
     factions::build(&mut realm, &mut rng, &seats);
     factions::buffs(&mut realm);
     factions::seasons_and_ratings(&mut realm, &mut rng);
+    lab_setups(&mut realm);
     derive_all(&mut realm);
     realm.sort();
     realm
+}
+
+/// Two saved Battle Lab line-ups, so the lab's "Saved line-ups" list shows what saving keeps:
+/// the Book of Contests and Střet armád examples the lab opens on.
+fn lab_setups(realm: &mut Realm) {
+    realm.lab_setups = vec![
+        LabSetup::new(
+            1,
+            "The example duel",
+            LineUp::Contests(crate::contests::example()),
+        ),
+        LabSetup::new(
+            2,
+            "The example armies",
+            LineUp::MassBattle(crate::mass_battle::example()),
+        ),
+    ];
 }
 
 /// Which seats a road joins: a minimum spanning tree by straight distance (Prim's), so every seat is

@@ -22,6 +22,7 @@ mod fixed_battle;
 mod grid;
 mod grudge;
 mod kinds;
+mod lab_setup;
 mod load;
 mod map;
 mod march;
@@ -83,6 +84,7 @@ pub use kinds::{
     Alignment, AttackType, BattleSystem, DamageType, DefenseType, FactionKind, MercPool,
     MoveCategory,
 };
+pub use lab_setup::{LabSetup, LineUp, LAB_SETUP_VERSION, MAX_LAB_SETUPS, MAX_LAB_SETUP_BYTES};
 pub use load::{load_realm, parse_realm};
 pub use map::{MapRows, Terrain, TerrainMap};
 pub use march::{

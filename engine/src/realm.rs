@@ -1,9 +1,9 @@
 //! `Realm`: the whole document, a set of flat collections of records plus two singletons.
 
 use crate::{
-    Armor, Barding, Beast, Buff, Colour, Creature, EquipmentType, Faction, MachineKind, Material,
-    MovementType, Photo, Rating, Regiment, Season, Settings, Species, TerrainMap, UniqueItem,
-    Weapon, Wearable,
+    Armor, Barding, Beast, Buff, Colour, Creature, EquipmentType, Faction, LabSetup, MachineKind,
+    Material, MovementType, Photo, Rating, Regiment, Season, Settings, Species, TerrainMap,
+    UniqueItem, Weapon, Wearable,
 };
 use serde::{Deserialize, Serialize};
 
@@ -86,6 +86,9 @@ pub struct Realm {
     /// Ratings, one per rated photo, in photo-id order.
     #[serde(default)]
     pub ratings: Vec<Rating>,
+    /// Battle Lab line-ups saved by name (`lab_setup.rs`).
+    #[serde(default)]
+    pub lab_setups: Vec<LabSetup>,
 }
 
 /// A record with an id and a place in its collection's document order.
@@ -116,7 +119,8 @@ keyed_by_id!(
     MachineKind,
     Barding,
     Faction,
-    Buff
+    Buff,
+    LabSetup
 );
 
 macro_rules! keyed_by_order {
@@ -165,6 +169,7 @@ impl Realm {
             buffs: vec![],
             photos: vec![],
             ratings: vec![],
+            lab_setups: vec![],
         }
     }
 
@@ -193,6 +198,7 @@ impl Realm {
         sort_by_key(&mut self.buffs);
         sort_by_key(&mut self.photos);
         sort_by_key(&mut self.ratings);
+        sort_by_key(&mut self.lab_setups);
     }
 
     /// The faction with this id.

@@ -133,6 +133,7 @@ record_kinds! {
     Buff => "buff", buffs;
     Photo => "photo", photos;
     Rating => "rating", ratings;
+    LabSetup => "lab_setup", lab_setups;
 }
 
 fn to_value<T: Serialize>(v: &T) -> serde_json::Value {

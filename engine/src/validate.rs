@@ -107,6 +107,7 @@ impl Index {
         collection("buffs", &r.buffs)?;
         collection("ratings", &r.ratings)?;
         collection("seasons", &r.seasons)?;
+        collection("lab_setups", &r.lab_setups)?;
         Ok(Index {
             colours: collection("colours", &r.colours)?,
             materials: collection("materials", &r.materials)?,
@@ -154,7 +155,27 @@ impl Realm {
         refs::armory(self, &ix)?;
         refs::factions(self, &ix)?;
         refs::photos(self, &ix)?;
-        refs::ratings(self, &ix)
+        refs::ratings(self, &ix)?;
+        self.check_lab_setups()
+    }
+
+    /// Saved Battle Lab line-ups: a bounded number, each named, in a format this build reads,
+    /// and a body its own system accepts.
+    fn check_lab_setups(&self) -> Res {
+        if self.lab_setups.len() > crate::MAX_LAB_SETUPS {
+            return Err(bad(
+                "lab_setups",
+                format!(
+                    "{} saved line-ups; a realm keeps at most {}",
+                    self.lab_setups.len(),
+                    crate::MAX_LAB_SETUPS
+                ),
+            ));
+        }
+        for (i, s) in self.lab_setups.iter().enumerate() {
+            s.check(&format!("lab_setups[{i}]"))?;
+        }
+        Ok(())
     }
 
     fn check_map(&self) -> Res {

@@ -199,6 +199,7 @@ by_kind! {
     Buff => buffs.id,
     Photo => photos.id,
     Rating => ratings.photo_id,
+    LabSetup => lab_setups.id,
 }
 
 /// A 422 for a realm the change would leave invalid, naming the document field.

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// "Use this action if": when the action may be chosen (§4.5).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Condition {
     /// Only when no other action's condition holds.
@@ -26,6 +27,7 @@ pub enum Condition {
 
 /// How an action rolls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ActionKind {
     /// Yours against the defender's Vs; it lands on a strictly higher SL.
@@ -39,6 +41,7 @@ pub enum ActionKind {
 
 /// Whom an action strikes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Target {
     /// The living enemy with the most hit points (ties: the first on its list).
@@ -52,6 +55,7 @@ pub enum Target {
 
 /// An action's reach, shortest first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Reach {
     /// Very short.
@@ -77,6 +81,7 @@ fn yes() -> bool {
 
 /// An action.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Action {
     /// A free-form name.

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// What a modifier changes: a characteristic's rolls, or Armor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Stat {
     /// Weapon Skill.
@@ -51,6 +52,7 @@ impl Stat {
 
 /// When a modifier is active.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ActiveWhen {
     /// The character's defensive opposed roll (and, for Armor, a hit it parried against).
@@ -75,6 +77,7 @@ pub enum ActiveWhen {
 
 /// What an active modifier does to the roll besides its value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Has {
     /// Nothing.
@@ -88,6 +91,7 @@ pub enum Has {
 
 /// A modifier.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Modifier {
     /// A free-form name ("Shield").

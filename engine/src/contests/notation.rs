@@ -472,3 +472,46 @@ impl From<ModValue> for String {
         v.to_string()
     }
 }
+
+/// Both notations travel as their text, so the schema says "a string of at most [`MAX_LEN`]
+/// characters"; what the text may hold is the grammar above, checked by the parser.
+#[cfg(feature = "schema")]
+fn notation_schema(description: &str) -> schemars::schema::Schema {
+    use schemars::schema::{InstanceType, Metadata, SchemaObject, StringValidation};
+    SchemaObject {
+        instance_type: Some(InstanceType::String.into()),
+        string: Some(Box::new(StringValidation {
+            max_length: Some(MAX_LEN as u32),
+            min_length: Some(1),
+            pattern: None,
+        })),
+        metadata: Some(Box::new(Metadata {
+            description: Some(description.into()),
+            ..Default::default()
+        })),
+        ..Default::default()
+    }
+    .into()
+}
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for DamageExpr {
+    fn schema_name() -> String {
+        "DamageExpr".into()
+    }
+
+    fn json_schema(_: &mut schemars::gen::SchemaGenerator) -> schemars::schema::Schema {
+        notation_schema("Damage notation such as `2d6+SL` or `1d10-1` (SYSTEMS.md §4.2).")
+    }
+}
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ModValue {
+    fn schema_name() -> String {
+        "ModValue".into()
+    }
+
+    fn json_schema(_: &mut schemars::gen::SchemaGenerator) -> schemars::schema::Schema {
+        notation_schema("A modifier's value: `10`, `-5`, `+3SL` or `SL+3` (SYSTEMS.md §4.3).")
+    }
+}

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// A characteristic.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Char {
     /// Weapon Skill: the default of every roll and every parry.
@@ -62,6 +63,7 @@ impl Char {
 
 /// One of the two teams.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Team {
     /// Team 1: wins ties of Initiative and Agility.
     #[serde(rename = "team1")]
@@ -83,6 +85,7 @@ impl Team {
 
 /// A character: its team and its place on that team's list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FighterRef {
     /// Its team.
     pub team: Team,
@@ -92,6 +95,7 @@ pub struct FighterRef {
 
 /// A character sheet.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Sheet {
     /// The character's name.
@@ -166,6 +170,7 @@ fn default_max_rounds() -> u32 {
 
 /// A whole contest's input: both teams, the seed, and a round limit.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ContestInput {
     /// Seed of the contest's SplitMix64 stream.

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// A status an action can inflict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// Attackers have advantage; removed at the start of its own turn.
@@ -48,6 +49,7 @@ impl Status {
 
 /// A character's statuses: stacks for the stackable ones, 0 or 1 for the others.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Statuses {
     /// Prone.
     pub prone: bool,

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// One of the two armies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ArmySide {
     /// Army `a`: acts first in every round and tests morale first.
@@ -34,6 +35,7 @@ impl ArmySide {
 
 /// A whole battle's input: both armies and the seed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct MassBattleInput {
     /// Seed of the battle's SplitMix64 stream.
@@ -56,6 +58,7 @@ impl MassBattleInput {
 
 /// An army: its units in input order (the order they act and test morale in).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Army {
     /// A name to show.
@@ -67,6 +70,7 @@ pub struct Army {
 
 /// One unit's sheet.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Unit {
     /// Unique across both armies and below 2⁵³; the log names units by it.

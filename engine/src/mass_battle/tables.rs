@@ -6,6 +6,7 @@ use std::fmt;
 
 /// `count`d`sides`: a handful of equal dice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Dice {
     /// How many dice.
     pub count: u8,
@@ -27,6 +28,7 @@ impl fmt::Display for Dice {
 
 /// A melee ("contact") weapon. Every unit has one; a unit with nothing better fights improvised.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum MeleeWeapon {
     /// No bonuses.
@@ -96,6 +98,7 @@ impl MeleeWeapon {
 
 /// A missile weapon: used in the skirmish and the pursuit, never in the battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum MissileWeapon {
     /// 1d2; −1 morale on the target and one more enemy unit; a cavalry weapon.
@@ -154,6 +157,7 @@ impl MissileWeapon {
 
 /// Armour: extra endurance, and whether the unit still counts as light.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Armour {
     /// No armour.
@@ -198,6 +202,7 @@ impl Armour {
 
 /// A mount. Any mount makes the unit large (and cavalry).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Mount {
     /// On foot: infantry.
@@ -221,6 +226,7 @@ impl Mount {
 
 /// One row of the level table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LevelRow {
     /// Extra endurance ("životy", the same pool: RESOLVED in §2.2).
     pub endurance: i32,
@@ -268,6 +274,7 @@ pub const BASE_MORALE: i32 = 3;
 
 /// Which of a unit's two weapons.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WeaponRef {
     /// The melee weapon.
@@ -279,6 +286,7 @@ pub enum WeaponRef {
 
 /// What a unit's sheet comes to in the fight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Profile {
     /// `10 + armour + level`.
     pub endurance_max: i32,

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// Everything one Olympia battle is fought from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct OlympiaInput {
     /// The seed of the battle's SplitMix64 stream.
@@ -31,6 +32,7 @@ pub struct OlympiaInput {
 
 /// One side: its units in location-list order and the structure it occupies, if any.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Force {
     /// Its name, for the log.
@@ -44,6 +46,7 @@ pub struct Force {
 
 /// A unit: a noble and the men it leads, or a band of men without one (a garrison).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Unit {
     /// Unique among both forces' units.
@@ -60,6 +63,7 @@ pub struct Unit {
 
 /// A noble: 80/80/0, its health, and its items.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Noble {
     /// Health, 1..=100. A wound takes `die(100)`; at 0 or below the noble dies.
@@ -74,6 +78,7 @@ pub struct Noble {
 
 /// An item's combat bonuses.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Item {
     /// Its name (`Mithril Axe [wt29]`).
@@ -91,6 +96,7 @@ pub struct Item {
 
 /// Some men of one kind in one row.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Men {
     /// Their kind (not `noble`).
@@ -104,6 +110,7 @@ pub struct Men {
 
 /// What kind of structure: it sets how many men its defense protects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum StructureKind {
     /// Protects the first 500.
@@ -131,6 +138,7 @@ impl StructureKind {
 
 /// A structure as the battle finds (or leaves) it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Structure {
     /// Castle, tower, ship or other.

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// A kind of fighter (003's table, nobles and siege engines included).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// 1/1/0, passive.
@@ -62,6 +63,7 @@ impl Kind {
 
 /// Where the battle is fought.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Ground {
     /// Ordinary land.
@@ -75,6 +77,7 @@ pub enum Ground {
 
 /// The weather of the battle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Weather {
     /// No effect.
@@ -90,6 +93,7 @@ pub enum Weather {
 
 /// Attack, defense and missile.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Rating {
     /// Attack.
     pub attack: f64,

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// Everything one Warfare phase is fought from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WarfareInput {
     /// The seed of the phase's SplitMix64 stream.
@@ -21,6 +22,7 @@ pub struct WarfareInput {
 
 /// A Realm of 001 (a player's domain, not the realm document): its id, name and Influence.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WarRealm {
     /// Unique among the phase's realms.
@@ -33,6 +35,7 @@ pub struct WarRealm {
 
 /// An army (or a settlement's garrison) as it enters the phase.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Army {
     /// Unique among the phase's armies.
@@ -63,6 +66,7 @@ impl Army {
 
 /// Battle or siege.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ConflictKind {
     /// Armies at war meeting in a region (Battle Results, §1.3).
@@ -74,6 +78,7 @@ pub enum ConflictKind {
 
 /// One conflict of the phase.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Conflict {
     /// Unique among the phase's conflicts.

@@ -134,6 +134,52 @@ mod tests {
         assert_eq!((mime.as_str(), etag.as_str()), ("image/png", ""));
     }
 
+    /// Every record kind lives in the one `records` table under its engine name, so a kind
+    /// added later (`lab_setup`, saved lab line-ups) needs no migration: a database at every
+    /// earlier version migrates keeping its records and then stores and reads the new kind.
+    #[test]
+    fn a_database_at_every_earlier_version_migrates_and_takes_lab_setups() {
+        for start in 1..latest() {
+            let mut conn = Connection::open_in_memory().unwrap();
+            for sql in &MIGRATIONS[..start as usize] {
+                conn.execute_batch(sql).unwrap();
+            }
+            conn.pragma_update(None, "user_version", start).unwrap();
+            conn.execute(
+                "INSERT INTO records (kind, id, revision, server_rev, deleted, body)
+                 VALUES ('season', 1, 1, 1, 0, '{}')",
+                [],
+            )
+            .unwrap();
+            assert_eq!(apply(&mut conn).unwrap(), (latest(), latest() - start));
+            let setup = engine::LabSetup::new(
+                9,
+                "Saved",
+                engine::LineUp::Contests(engine::contests::example()),
+            );
+            let body = serde_json::to_string(&setup).unwrap();
+            let kind = engine::RecordKind::LabSetup.name();
+            conn.execute(
+                "INSERT INTO records (kind, id, revision, server_rev, deleted, body)
+                 VALUES (?1, 9, 1, 2, 0, ?2)",
+                rusqlite::params![kind, body],
+            )
+            .unwrap();
+            let kinds: Vec<String> = conn
+                .prepare("SELECT kind FROM records ORDER BY kind")
+                .unwrap()
+                .query_map([], |r| r.get(0))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            assert_eq!(kinds, ["lab_setup", "season"], "from version {start}");
+            assert_eq!(
+                super::super::records::kind_named(kind),
+                Some(engine::RecordKind::LabSetup)
+            );
+        }
+    }
+
     #[test]
     fn a_newer_database_is_refused() {
         let mut conn = Connection::open_in_memory().unwrap();
