@@ -256,8 +256,11 @@ mod tests {
         assert_eq!(n, UNDO_DEPTH);
     }
 
-    /// A random map and random strokes: `(terrain, size, points)`.
-    fn strokes() -> impl Strategy<Value = (u32, u32, Vec<u8>, Vec<(usize, u32, Vec<(i64, i64)>)>)> {
+    /// One random stroke: `(terrain, size, points)`.
+    type RandomStroke = (usize, u32, Vec<(i64, i64)>);
+
+    /// A random map (width, height, terrain codes) and random strokes.
+    fn strokes() -> impl Strategy<Value = (u32, u32, Vec<u8>, Vec<RandomStroke>)> {
         (1u32..24, 1u32..16).prop_flat_map(|(w, h)| {
             let cells = proptest::collection::vec(0u8..6, (w * h) as usize);
             let point = (-4i64..w as i64 + 4, -4i64..h as i64 + 4);
