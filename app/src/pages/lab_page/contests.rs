@@ -54,6 +54,15 @@ impl LabSystem for Contests {
     fn text(input: &ContestInput, o: &ContestOutcome) -> String {
         bc::render(input, o)
     }
+    fn to_line_up(input: &Self::Input) -> engine::LineUp {
+        engine::LineUp::Contests(input.clone())
+    }
+    fn from_line_up(line_up: &engine::LineUp) -> Option<Self::Input> {
+        match line_up {
+            engine::LineUp::Contests(i) => Some(i.clone()),
+            _ => None,
+        }
+    }
 }
 
 /// The Book of Contests tab.

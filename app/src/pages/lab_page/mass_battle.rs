@@ -50,6 +50,15 @@ impl LabSystem for MassBattle {
     fn text(input: &MassBattleInput, o: &MassOutcome) -> String {
         mb::render(input, o)
     }
+    fn to_line_up(input: &Self::Input) -> engine::LineUp {
+        engine::LineUp::MassBattle(input.clone())
+    }
+    fn from_line_up(line_up: &engine::LineUp) -> Option<Self::Input> {
+        match line_up {
+            engine::LineUp::MassBattle(i) => Some(i.clone()),
+            _ => None,
+        }
+    }
 }
 
 /// An army's name, or "Army A" / "Army B" when it has none.

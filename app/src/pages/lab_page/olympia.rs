@@ -54,6 +54,15 @@ impl LabSystem for Olympia {
     fn text(_: &OlympiaInput, o: &OlympiaOutcome) -> String {
         o.render()
     }
+    fn to_line_up(input: &Self::Input) -> engine::LineUp {
+        engine::LineUp::Olympia(input.clone())
+    }
+    fn from_line_up(line_up: &engine::LineUp) -> Option<Self::Input> {
+        match line_up {
+            engine::LineUp::Olympia(i) => Some(i.clone()),
+            _ => None,
+        }
+    }
 }
 
 /// The Olympia tab.

@@ -1,5 +1,7 @@
 //! The part of the lab every system shares: the seed with "New seed", Run, the chronicle with its
-//! plain-text view, "Edit as JSON", and "Run 1,000 times" in chunks with a progress bar.
+//! plain-text view, "Edit as JSON", the saved line-ups (`saved`), and "Run 1,000 times" in chunks with a progress bar.
+
+mod saved;
 
 use super::form::Form;
 use super::odds::{describe, Tally};
@@ -7,6 +9,7 @@ use super::system::LabSystem;
 use crate::fighting::next_frame;
 use crate::store::random_u53;
 use leptos::prelude::*;
+use saved::saved_line_ups;
 use std::sync::Arc;
 
 /// Battles the odds run fights, and how many between two paints.
@@ -22,6 +25,7 @@ pub fn lab<S: LabSystem>(
     chronicle: fn(&S::Input, &S::Outcome) -> AnyView,
 ) -> impl IntoView {
     let form = Form::new(S::example(), S::check);
+    let build = Arc::new(build);
     let fought: RwSignal<Option<Fought<S>>> = RwSignal::new(None);
     let odds: RwSignal<Option<(Tally, Vec<String>)>> = RwSignal::new(None);
     let generation = StoredValue::new(0u64);
@@ -55,8 +59,15 @@ pub fn lab<S: LabSystem>(
     };
     view! {
         <section class="lab-system" data-system=S::KEY>
-            <div class="lab-build">{move || { form.rev.track(); build(form) }}</div>
+            // Keyed by the form's shape revision, so a new shape (a loaded line-up, the example)
+            // mounts fresh inputs: redrawing in place would keep the text a user typed in an
+            // input whose `value` attribute did not change.
+            <div class="lab-build">
+                <For each=move || std::iter::once(form.rev.get()) key=|rev| *rev
+                    children=move |_| build(form) />
+            </div>
             <JsonEditor form parse=S::parse />
+            {saved_line_ups::<S>(form)}
             <div class="lab-run">
                 <label class="lab-field seed">
                     <span>"Seed"</span>

@@ -2,7 +2,7 @@
 //! field path), its seeded resolve, its sides and who won, and its text rendering. Each system's
 //! file implements this over the engine's own functions; no rule is computed here.
 
-use engine::SplitMix64;
+use engine::{LineUp, SplitMix64};
 use serde::Serialize;
 
 /// A refused input: the path of the offending field (`a.units[2].level`) and what is wrong.
@@ -58,4 +58,8 @@ pub trait LabSystem: 'static {
     fn winner(input: &Self::Input, outcome: &Self::Outcome) -> Option<usize>;
     /// The engine's plain-text rendering.
     fn text(input: &Self::Input, outcome: &Self::Outcome) -> String;
+    /// The input as a line-up saved in the realm (`engine::LabSetup`).
+    fn to_line_up(input: &Self::Input) -> LineUp;
+    /// The input of a saved line-up, when it is one of this system's.
+    fn from_line_up(line_up: &LineUp) -> Option<Self::Input>;
 }

@@ -51,6 +51,15 @@ impl LabSystem for Warfare {
     fn text(_: &WarfareInput, o: &WarfareOutcome) -> String {
         o.render()
     }
+    fn to_line_up(input: &Self::Input) -> engine::LineUp {
+        engine::LineUp::Warfare(input.clone())
+    }
+    fn from_line_up(line_up: &engine::LineUp) -> Option<Self::Input> {
+        match line_up {
+            engine::LineUp::Warfare(i) => Some(i.clone()),
+            _ => None,
+        }
+    }
 }
 
 /// The realm (by index) holding the most Might still in the field after the phase, if one does
