@@ -13,7 +13,7 @@ mod photo_image;
 mod photo_sheet;
 
 use super::field_in_record;
-use crate::store::{random_u53, use_realm_store, EditError};
+use crate::store::{random_u53, use_realm_store, EditError, RealmStore};
 use engine::{Group, Photo, RecordKind, Regiment};
 use group_choice::PEOPLE;
 use leptos::prelude::*;
@@ -134,22 +134,14 @@ fn RegimentBlock(id: u64, open: Callback<u64>) -> impl IntoView {
     };
     let add_photo = move |_| {
         let Some(g) = record() else { return };
-        let order = store.realm.with_untracked(|r| {
-            let r = r.as_deref()?;
-            let orders = r.photos.iter().filter(|p| p.group == Group::Regiment(id));
-            Some(next_order(orders.map(|p| p.order)))
-        });
-        let pid = random_u53();
-        let mut p = Photo::blank(pid, g.faction, Group::Regiment(id), "New recruit");
-        p.order = order.unwrap_or(0);
-        p.health = Some(100.0);
-        match store.put(RecordKind::Photo, pid, &p) {
-            Ok(()) => {
-                error.set(None);
-                open.run(pid);
-            }
-            Err(e) => show_error(error, e),
-        }
+        add_photo_to(
+            store,
+            g.faction,
+            Group::Regiment(id),
+            "New recruit",
+            error,
+            open,
+        );
     };
     let error_for = move |field: &'static str| {
         move || {
@@ -175,14 +167,7 @@ fn RegimentBlock(id: u64, open: Callback<u64>) -> impl IntoView {
                     {error_for("delete")}
                 </fieldset>
             </form>
-            <ul class="photo-grid">
-                <For each=move || photos.get() key=|id| *id let:pid>
-                    <PhotoCard id=pid open />
-                </For>
-            </ul>
-            <Show when=move || photos.with(Vec::is_empty)>
-                <p class="empty-note">"No photos yet."</p>
-            </Show>
+            <PhotoGrid photos open empty="No photos yet." />
         </article>
     }
 }
@@ -199,43 +184,21 @@ fn PeopleBlock(
     let store = use_realm_store();
     let error: FieldError = RwSignal::new(None);
     let photos = Memo::new(move |_| {
-        store.realm.with(|r| {
-            r.as_deref()
-                .map(|r| {
-                    r.photos
-                        .iter()
-                        .filter(|p| p.faction == faction && p.group == group)
-                        .map(|p| p.id)
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
+        store.read(|r| {
+            r.photos
+                .iter()
+                .filter(|p| p.faction == faction && p.group == group)
+                .map(|p| p.id)
+                .collect::<Vec<_>>()
         })
     });
     let add_photo = move |_| {
-        let order = store.realm.with_untracked(|r| {
-            let r = r.as_deref()?;
-            let orders = r
-                .photos
-                .iter()
-                .filter(|p| p.faction == faction && p.group == group);
-            Some(next_order(orders.map(|p| p.order)))
-        });
-        let pid = random_u53();
         let name = match group {
             Group::Leader => "New leader",
             Group::Generals => "New general",
             _ => "New person of note",
         };
-        let mut p = Photo::blank(pid, faction, group, name);
-        p.order = order.unwrap_or(0);
-        p.health = Some(100.0);
-        match store.put(RecordKind::Photo, pid, &p) {
-            Ok(()) => {
-                error.set(None);
-                open.run(pid);
-            }
-            Err(e) => show_error(error, e),
-        }
+        add_photo_to(store, faction, group, name, error, open);
     };
     let key = group_choice::group_value(group).unwrap_or_default();
     view! {
@@ -247,15 +210,54 @@ fn PeopleBlock(
                     {move || error.get().map(|(_, m)| view! { <span class="field-error" role="alert">{m}</span> })}
                 </fieldset>
             </div>
-            <ul class="photo-grid">
-                <For each=move || photos.get() key=|id| *id let:pid>
-                    <PhotoCard id=pid open />
-                </For>
-            </ul>
-            <Show when=move || photos.with(Vec::is_empty)>
-                <p class="empty-note">"Nobody here yet."</p>
-            </Show>
+            <PhotoGrid photos open empty="Nobody here yet." />
         </article>
+    }
+}
+
+/// A group's photos as cards, or `empty` when it has none.
+#[component]
+fn PhotoGrid(photos: Memo<Vec<u64>>, open: Callback<u64>, empty: &'static str) -> impl IntoView {
+    view! {
+        <ul class="photo-grid">
+            <For each=move || photos.get() key=|id| *id let:pid>
+                <PhotoCard id=pid open />
+            </For>
+        </ul>
+        <Show when=move || photos.with(Vec::is_empty)>
+            <p class="empty-note">{empty}</p>
+        </Show>
+    }
+}
+
+/// Adds a blank photo named `name` at the end of `group` of `faction` through the store and opens
+/// its form; a refusal goes to `error`.
+fn add_photo_to(
+    store: RealmStore,
+    faction: u64,
+    group: Group,
+    name: &str,
+    error: FieldError,
+    open: Callback<u64>,
+) {
+    let order = store.realm.with_untracked(|r| {
+        let r = r.as_deref()?;
+        let orders = r
+            .photos
+            .iter()
+            .filter(|p| p.faction == faction && p.group == group);
+        Some(next_order(orders.map(|p| p.order)))
+    });
+    let pid = random_u53();
+    let mut p = Photo::blank(pid, faction, group, name);
+    p.order = order.unwrap_or(0);
+    p.health = Some(100.0);
+    match store.put(RecordKind::Photo, pid, &p) {
+        Ok(()) => {
+            error.set(None);
+            open.run(pid);
+        }
+        Err(e) => show_error(error, e),
     }
 }
 
