@@ -41,7 +41,7 @@ export async function launchBrowser() {
     args: ARGS,
   });
   return {
-    newContext: () => browser.newContext({ viewport: { width: 1366, height: 768 } }),
+    newContext: ({ viewport = { width: 1366, height: 768 } } = {}) => browser.newContext({ viewport }),
     close: () => browser.close(),
   };
 }

@@ -1,4 +1,5 @@
 // The sync badge and its panel, and the editor's faction form, as a test drives them.
+import { EDITOR_KEY } from './server.mjs';
 
 /** The badge in the navigation bar. */
 export function badge(page) { return page.locator('.realm-status'); }
@@ -24,6 +25,18 @@ export async function unlock(page, key) {
   await openPanel(page);
   await page.locator('.key-form input[name="editor-key"]').fill(key);
   await page.locator('.key-form button.unlock').click();
+}
+
+/**
+ * Unlocks an open page with the editor key and waits until it is settled: synced first (so the
+ * key is not typed into a page still loading), then `settled` (`locked` for a refused key), and
+ * the panel closed again.
+ */
+export async function unlockEditor(page, { key = EDITOR_KEY, settled = 'synced' } = {}) {
+  await waitForBadge(page, 'synced');
+  await unlock(page, key);
+  await waitForBadge(page, settled);
+  await closePanel(page);
 }
 
 /** Asks for a sync now. */

@@ -2,43 +2,29 @@
 // material's square is drawn half in each of its colours, the contents' anchors all land on a
 // section, Combat Stats Explained shows the engine's numbers, the page fits a phone with its wide
 // tables scrolling in their own boxes, and the standings link opens the Minifigure Ratings.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { startServer, tempDir } from '../lib/server.mjs';
-import { launch, watchedPage, screenshot } from '../lib/browser.mjs';
+import { screenshot } from '../lib/browser.mjs';
 import { ArchivePage, TABLES } from '../lib/archive_page.mjs';
+import { suite } from '../lib/suite.mjs';
 
-let server, browser, data, doc;
-
-before(async () => {
-  data = tempDir('brickrealm-archive-');
-  server = await startServer({ db: join(data.dir, 'realm.db') });
-  browser = await launch();
-  doc = await (await fetch(`${server.url}/api/realm`)).json();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  data?.remove();
-});
+const s = suite('archive', { profile: true });
 
 test('every_archive_table_lists_the_realms_rows', async () => {
-  const { page, errors } = await watchedPage(browser.context);
-  const archive = await new ArchivePage(page, server.url).open();
+  const { page, errors } = await s.page();
+  const archive = await new ArchivePage(page, s.url).open();
   for (const [name, key] of Object.entries(TABLES)) {
-    assert.ok(doc[key].length > 0, `the demo realm has ${key}`);
-    assert.equal(await archive.rows(name).count(), doc[key].length, `${name} lists every ${key} record`);
+    assert.ok(s.doc[key].length > 0, `the demo realm has ${key}`);
+    assert.equal(await archive.rows(name).count(), s.doc[key].length, `${name} lists every ${key} record`);
   }
   // Spot-check that rows carry the records' own values, not just the right count.
-  const weapon = doc.weapons[0];
+  const weapon = s.doc.weapons[0];
   assert.equal(await archive.row('weapons', weapon.name).count(), 1);
-  const buff = doc.buffs[0];
+  const buff = s.doc.buffs[0];
   const buffRow = archive.rows('faction-buffs').filter({ hasText: buff.name });
   assert.ok((await buffRow.locator('.unit').count()) >= 1, 'a buff shows the unit under its effect');
-  const species = doc.species[0];
-  const units = doc.photos.filter((p) => p.species === species.id).length;
+  const species = s.doc.species[0];
+  const units = s.doc.photos.filter((p) => p.species === species.id).length;
   const speciesRow = archive.row('species', species.name);
   assert.equal(await speciesRow.locator('td').nth(1).innerText(), String(units), 'Units counts the photos of that species');
   await screenshot(page, 'archive-1366');
@@ -47,11 +33,11 @@ test('every_archive_table_lists_the_realms_rows', async () => {
 });
 
 test('a_mixed_material_is_drawn_half_in_each_colour', async () => {
-  const { page } = await watchedPage(browser.context);
-  const archive = await new ArchivePage(page, server.url).open();
-  const mixed = doc.materials.find((m) => m.colours.mixed);
+  const { page } = await s.page();
+  const archive = await new ArchivePage(page, s.url).open();
+  const mixed = s.doc.materials.find((m) => m.colours.mixed);
   assert.ok(mixed, 'the demo realm has a mixed material');
-  const hex = (id) => doc.colours.find((c) => c.id === id).hex;
+  const hex = (id) => s.doc.colours.find((c) => c.id === id).hex;
   const halves = archive.row('materials', mixed.name).locator('.swatch.mixed .half');
   assert.equal(await halves.count(), 2);
   const drawn = await halves.evaluateAll((els) => els.map((e) => e.dataset.hex));
@@ -60,15 +46,15 @@ test('a_mixed_material_is_drawn_half_in_each_colour', async () => {
   assert.notEqual(colours[0], colours[1], 'the two halves are painted in different colours');
   // Each of its colours lists it among the materials that use it.
   for (const id of mixed.colours.mixed) {
-    const name = doc.colours.find((c) => c.id === id).name;
+    const name = s.doc.colours.find((c) => c.id === id).name;
     assert.match(await archive.row('colours', name).innerText(), new RegExp(mixed.name));
   }
   await page.close();
 });
 
 test('contents_links_land_on_sections_and_combat_stats_show_the_engines_numbers', async () => {
-  const { page } = await watchedPage(browser.context);
-  const archive = await new ArchivePage(page, server.url).open();
+  const { page } = await s.page();
+  const archive = await new ArchivePage(page, s.url).open();
   const targets = await page.locator('.archive-toc a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   assert.ok(targets.length > 20);
   for (const href of targets) {
@@ -87,9 +73,9 @@ test('contents_links_land_on_sections_and_combat_stats_show_the_engines_numbers'
 });
 
 test('the_archive_fits_a_phone_with_tables_scrolling_in_their_own_box', async () => {
-  const { page } = await watchedPage(browser.context);
+  const { page } = await s.page();
   await page.setViewportSize({ width: 390, height: 844 });
-  const archive = await new ArchivePage(page, server.url).open();
+  const archive = await new ArchivePage(page, s.url).open();
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(pageWidth <= 390, `the page does not scroll sideways (${pageWidth}px)`);
   const box = archive.table('war-machines').locator('xpath=..');
@@ -101,10 +87,10 @@ test('the_archive_fits_a_phone_with_tables_scrolling_in_their_own_box', async ()
 });
 
 test('the_standings_link_opens_the_minifigure_ratings', async () => {
-  const { page, errors } = await watchedPage(browser.context);
-  await new ArchivePage(page, server.url).open();
+  const { page, errors } = await s.page();
+  await new ArchivePage(page, s.url).open();
   await page.locator('a.standings-link').click();
-  await page.waitForURL(`${server.url}/arena/standings`);
+  await page.waitForURL(`${s.url}/arena/standings`);
   await page.locator('table.standings tbody tr').first().waitFor();
   assert.deepEqual(errors, []);
   await page.close();

@@ -1,36 +1,19 @@
 // The arena in a real browser: twenty votes cast with the keyboard move the ratings, the Power
 // bonus in the standings and the faction's Power on the map; a vote over the rate limit is shown
 // as not counted; a season held back leaves the arena and comes back with its ratings intact.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { startServer, tempDir } from '../lib/server.mjs';
-import { launchBrowser, watchedPage, screenshot } from '../lib/browser.mjs';
-import { waitForBadge, unlock, closePanel } from '../lib/sync.mjs';
-import { EDITOR_KEY } from '../lib/server.mjs';
+import { screenshot } from '../lib/browser.mjs';
+import { waitForBadge, unlockEditor } from '../lib/sync.mjs';
 import { ArenaPage, StandingsPage, SeasonsPage, factionPowers } from '../lib/arena_page.mjs';
+import { suite } from '../lib/suite.mjs';
 
 // Keyboard votes in a test come milliseconds apart: the server would rightly call them too fast,
 // so this server counts any answer time, and allows 22 counted votes a minute (the rate-limit
 // test needs a limit it can reach).
 const RATE = 22;
-let server, browser, data;
 
-before(async () => {
-  data = tempDir('brickrealm-arena-');
-  server = await startServer({ db: join(data.dir, 'realm.db'), args: ['--vote-min-ms', '0', '--vote-rate-per-minute', String(RATE)] });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  data?.remove();
-});
-
-async function realm() {
-  return (await fetch(`${server.url}/api/realm`)).json();
-}
+const s = suite('arena', { args: ['--vote-min-ms', '0', '--vote-rate-per-minute', String(RATE)] });
 
 function ratingsById(doc) {
   return Object.fromEntries(doc.ratings.map((r) => [r.photo_id, r]));
@@ -42,25 +25,18 @@ function bonus({ rating, judged }) {
   return 1 + Math.min(Math.max(eff - 1000, 0), 1800) / 3600;
 }
 
-/** A fresh visitor on `path`, synced. */
-async function visitor() {
-  const context = await browser.newContext();
-  const { page, errors } = await watchedPage(context);
-  return { context, page, errors };
-}
-
 test('cast_20_votes_with_the_keyboard_and_power_moves_with_the_ratings', async () => {
-  const { context, page, errors } = await visitor();
-  await page.goto(`${server.url}/map`);
+  const { context, page, errors } = await s.fresh();
+  await page.goto(`${s.url}/map`);
   await waitForBadge(page, 'synced');
   const powersBefore = await factionPowers(page);
-  const standings = new StandingsPage(page, server.url);
+  const standings = new StandingsPage(page, s.url);
   await standings.open();
   const bonusBefore = await standings.bonuses();
-  const docBefore = await realm();
+  const docBefore = await s.realm();
   const ratingsBefore = ratingsById(docBefore);
 
-  const arena = new ArenaPage(page, server.url);
+  const arena = new ArenaPage(page, s.url);
   await arena.open();
   assert.ok(await arena.poolSize() >= 10, 'the demo has an arena');
   // The next pair is chosen before this one is answered.
@@ -73,7 +49,7 @@ test('cast_20_votes_with_the_keyboard_and_power_moves_with_the_ratings', async (
   await screenshot(page, 'arena-vote');
 
   // The server applied all twenty: every judged count moved by exactly the votes it took part in.
-  const after = ratingsById(await realm());
+  const after = ratingsById(await s.realm());
   const times = {};
   const won = {};
   for (const [w, l] of cast) {
@@ -107,7 +83,7 @@ test('cast_20_votes_with_the_keyboard_and_power_moves_with_the_ratings', async (
 
   // The map's faction Power moved for the faction of a photo whose bonus moved.
   const photo = docBefore.photos.find((p) => String(p.id) === moved[0]);
-  await page.goto(`${server.url}/map`);
+  await page.goto(`${s.url}/map`);
   const powersAfter = await factionPowers(page);
   assert.notEqual(powersAfter[photo.faction], powersBefore[photo.faction], 'faction Power moved');
   await screenshot(page, 'arena-map-power');
@@ -116,8 +92,8 @@ test('cast_20_votes_with_the_keyboard_and_power_moves_with_the_ratings', async (
 });
 
 test('a_vote_over_the_rate_limit_is_shown_as_not_counted', async () => {
-  const { context, page, errors } = await visitor();
-  const arena = new ArenaPage(page, server.url);
+  const { context, page, errors } = await s.fresh();
+  const arena = new ArenaPage(page, s.url);
   await arena.open();
   await waitForBadge(page, 'synced');
   // Votes come quicker than a minute: the one past the limit is kept but not counted.
@@ -134,23 +110,20 @@ test('a_vote_over_the_rate_limit_is_shown_as_not_counted', async () => {
 });
 
 test('a_season_held_back_leaves_the_arena_and_returns_with_its_ratings', async () => {
-  const { context, page, errors } = await visitor();
-  const doc = await realm();
+  const { context, page, errors } = await s.fresh();
+  const doc = await s.realm();
   const current = doc.settings.current_season;
   const seasonOf = Object.fromEntries(doc.photos.map((p) => [p.id, p.season]));
   const heldIds = doc.photos.filter((p) => p.season === current).map((p) => p.id);
   const ratingsBefore = doc.ratings.filter((r) => heldIds.includes(r.photo_id));
   assert.ok(ratingsBefore.some((r) => r.judged > 0), 'the held season has judged photos');
 
-  const arena = new ArenaPage(page, server.url);
+  const arena = new ArenaPage(page, s.url);
   await arena.open();
-  await waitForBadge(page, 'synced');
-  await unlock(page, EDITOR_KEY);
-  await waitForBadge(page, 'synced');
-  await closePanel(page);
+  await unlockEditor(page);
   const fullPool = await arena.poolSize();
 
-  const seasons = new SeasonsPage(page, server.url);
+  const seasons = new SeasonsPage(page, s.url);
   await seasons.open();
   await seasons.setCurrent(current - 1);
   await page.locator(`.season[data-season="${current}"][data-state="held back"]`).waitFor();
@@ -165,14 +138,14 @@ test('a_season_held_back_leaves_the_arena_and_returns_with_its_ratings', async (
     assert.ok(seasonOf[a] < current && seasonOf[b] < current, `pair ${a},${b} is from earlier seasons`);
     await arena.voteWithKey('right');
   }
-  const held = await realm();
+  const held = await s.realm();
   assert.deepEqual(held.ratings.filter((r) => heldIds.includes(r.photo_id)), ratingsBefore, 'ratings kept while held back');
 
   await seasons.open();
   await seasons.setCurrent(current);
   await arena.open();
   await page.locator(`.arena[data-pool="${fullPool}"]`).waitFor();
-  const back = await realm();
+  const back = await s.realm();
   assert.deepEqual(back.ratings.filter((r) => heldIds.includes(r.photo_id)), ratingsBefore, 'ratings back untouched');
   assert.deepEqual(errors, []);
   await context.close();

@@ -2,50 +2,32 @@
 // wearing it (the push-down report, the map's Power, the server's copy, and the Toolbox offline);
 // a Grudge picked from the realm's factions shows on the faction card and in the next battle's
 // set-up; a buff change moves its faction's Power and territory on the map at once, offline.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { startServer, tempDir, EDITOR_KEY } from '../lib/server.mjs';
-import { launch, watchedPage, screenshot } from '../lib/browser.mjs';
-import { waitForBadge, unlock, closePanel, syncNow } from '../lib/sync.mjs';
+import { screenshot } from '../lib/browser.mjs';
+import { waitForBadge, closePanel, syncNow, unlockEditor } from '../lib/sync.mjs';
 import { MapPage, dragMarker } from '../lib/map_page.mjs';
 import { EditorPage, wearsMaterial, cardPowers, territoryPixels } from '../lib/editor_page.mjs';
+import { suite } from '../lib/suite.mjs';
 
-let server, browser, data;
-
-before(async () => {
-  data = tempDir('brickrealm-armory-');
-  server = await startServer({ db: join(data.dir, 'realm.db') });
-  browser = await launch({ viewport: { width: 1366, height: 768 } });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  data?.remove();
-});
-
-const realm = async () => (await fetch(`${server.url}/api/realm`)).json();
+const s = suite('armory', { profile: true });
 
 /** Console errors other than the failed requests expected while the network is cut. */
 const unexpected = (errors) => errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e));
 
 /** The editor, unlocked and settled. */
 async function editor() {
-  const { page, errors } = await watchedPage(browser.context);
-  const ed = new EditorPage(page, server.url);
+  const { page, errors } = await s.page();
+  const ed = new EditorPage(page, s.url);
   await ed.open();
   await waitForBadge(page, 'synced');
-  if (await page.locator('.read-only-note').count()) {
-    await unlock(page, EDITOR_KEY);
-    await waitForBadge(page, 'synced');
-  }
+  if (await page.locator('.read-only-note').count()) await unlockEditor(page);
   await closePanel(page);
   return { page, errors, ed };
 }
 
 test('edit_a_material_and_every_photo_wearing_it_follows', async () => {
-  const before = await realm();
+  const before = await s.realm();
   // The material the most photos wear.
   const worn = (m) => before.photos.filter((p) => wearsMaterial(p, m.id)).map((p) => p.id);
   let material = before.materials[0];
@@ -54,7 +36,7 @@ test('edit_a_material_and_every_photo_wearing_it_follows', async () => {
   assert.ok(wearers.length > 1, 'the demo material is worn by several photos');
 
   const { page, errors, ed } = await editor();
-  await new MapPage(page, server.url).open();
+  await new MapPage(page, s.url).open();
   const powersBefore = await cardPowers(page);
   await ed.open();
   await ed.editRow('material', material.id, 'stat_impact_pct', material.stat_impact_pct + 60);
@@ -69,7 +51,7 @@ test('edit_a_material_and_every_photo_wearing_it_follows', async () => {
 
   // The map's faction cards follow at once: a faction with a wearer in its roster moves, one
   // without keeps its Power.
-  await new MapPage(page, server.url).open();
+  await new MapPage(page, s.url).open();
   const powersAfter = await cardPowers(page);
   const touched = new Set(report.map((r) => String(r.faction)));
   let moved = 0;
@@ -81,7 +63,7 @@ test('edit_a_material_and_every_photo_wearing_it_follows', async () => {
 
   // The server stores the same re-derived stats once the edit syncs.
   await waitForBadge(page, 'synced');
-  const after = await realm();
+  const after = await s.realm();
   const changed = after.photos.filter((p) => {
     const old = before.photos.find((q) => q.id === p.id);
     return JSON.stringify(old.stats) !== JSON.stringify(p.stats);
@@ -109,7 +91,7 @@ test('edit_a_material_and_every_photo_wearing_it_follows', async () => {
 });
 
 test('a_bad_armory_value_is_refused_next_to_its_field', async () => {
-  const doc = await realm();
+  const doc = await s.realm();
   const weapon = doc.weapons[0];
   const { page, ed } = await editor();
   const form = await ed.openRow('weapon', weapon.id);
@@ -118,12 +100,12 @@ test('a_bad_armory_value_is_refused_next_to_its_field', async () => {
   const err = form.locator('label.armory-field', { has: page.locator('input[name="name"]') }).locator('.field-error');
   await err.waitFor();
   assert.match(await err.innerText(), /blank/);
-  assert.equal((await realm()).weapons[0].name, weapon.name, 'nothing was written');
+  assert.equal((await s.realm()).weapons[0].name, weapon.name, 'nothing was written');
   await page.close();
 });
 
 test('add_a_grudge_with_the_picker_and_see_it_on_the_card_and_in_the_battle_set_up', async () => {
-  const doc = await realm();
+  const doc = await s.realm();
   const ordinary = doc.factions.filter((f) => f.kind === 'ordinary' && f.marker);
   const [a, b] = ordinary;
   const { page, errors, ed } = await editor();
@@ -141,7 +123,7 @@ test('add_a_grudge_with_the_picker_and_see_it_on_the_card_and_in_the_battle_set_
   await ed.addBuff(a.id, { name: 'Old Feud', effect: 'Grudge', target: b.id, amount: 30 });
   await screenshot(page, 'editor-buffs');
 
-  await new MapPage(page, server.url).open();
+  await new MapPage(page, s.url).open();
   const card = page.locator(`.faction-card[data-faction="${a.id}"]`);
   assert.match(await card.locator('.card-buffs').innerText(), new RegExp(`Grudge against ${b.name} \\+30%`));
   await dragMarker(page, a.id, b.id);
@@ -152,17 +134,17 @@ test('add_a_grudge_with_the_picker_and_see_it_on_the_card_and_in_the_battle_set_
     .reduce((sum, x) => sum + x.amount, 0);
   assert.ok((await grudge.innerText()).includes(`+${(held + 30).toFixed(1)}%`), await grudge.innerText());
   await waitForBadge(page, 'synced');
-  const stored = (await realm()).buffs.find((x) => x.name === 'Old Feud');
+  const stored = (await s.realm()).buffs.find((x) => x.name === 'Old Feud');
   assert.deepEqual(stored.effect, { grudge: { target: b.id } });
   assert.deepEqual(errors, []);
   await page.close();
 });
 
 test('a_buff_change_moves_power_and_territory_on_the_map_at_once', async () => {
-  const doc = await realm();
+  const doc = await s.realm();
   const a = doc.factions.filter((f) => f.kind === 'ordinary' && f.marker)[2];
   const { page, errors, ed } = await editor();
-  const map = new MapPage(page, server.url);
+  const map = new MapPage(page, s.url);
   await map.open();
   const power0 = (await cardPowers(page))[a.id];
   const land0 = await territoryPixels(page, a.colour);
@@ -189,7 +171,7 @@ test('a_buff_change_moves_power_and_territory_on_the_map_at_once', async () => {
 
 test('editor_sections_at_two_sizes', async () => {
   const { page, ed } = await editor();
-  await ed.openRow('unique_item', (await realm()).unique_items[0].id);
+  await ed.openRow('unique_item', (await s.realm()).unique_items[0].id);
   await screenshot(page, 'editor-1366x768');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'editor-390x844');

@@ -2,29 +2,14 @@
 // regiments with their photos; a photo moves from a regiment to the Generals through its form's
 // Group picker, a new photo is added straight into Special people, and both reach the server as
 // the records' `group`.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { startServer, tempDir, EDITOR_KEY } from '../lib/server.mjs';
-import { launch, watchedPage, screenshot } from '../lib/browser.mjs';
-import { waitForBadge, unlock, closePanel } from '../lib/sync.mjs';
+import { screenshot } from '../lib/browser.mjs';
+import { waitForBadge, unlockEditor } from '../lib/sync.mjs';
 import { PhotosEditor } from '../lib/editor_photos.mjs';
+import { suite } from '../lib/suite.mjs';
 
-let server, data;
-
-before(async () => {
-  data = tempDir('brickrealm-editor-groups-');
-  server = await startServer({ db: join(data.dir, 'realm.db') });
-});
-
-after(async () => {
-  await server?.stop();
-  data?.remove();
-});
-
-async function realm() {
-  return (await fetch(`${server.url}/api/realm`)).json();
-}
+const s = suite('editor-groups');
 
 /** The ids of a people block's photo cards, sorted. */
 async function cardsIn(page, group) {
@@ -37,22 +22,18 @@ const ofGroup = (doc, faction, group) => doc.photos
   .filter((p) => p.faction === faction && p.group === group).map((p) => p.id).sort((a, b) => a - b);
 
 test('move_a_photo_to_the_generals_and_add_one_to_special_people', async (t) => {
-  const browser = await launch();
-  t.after(() => browser.close());
-  const { page, errors } = await watchedPage(browser.context);
-  const doc = await realm();
+  const { context, page, errors } = await s.fresh();
+  t.after(() => context.close());
+  const doc = await s.realm();
   // A faction with a leader and a regiment photo to promote.
   const faction = doc.factions.find((f) => ofGroup(doc, f.id, 'leader').length > 0
     && doc.photos.some((p) => p.faction === f.id && p.group.regiment));
   assert.ok(faction, 'the demo realm has a faction with a leader and regiments');
   const soldier = doc.photos.find((p) => p.faction === faction.id && p.group.regiment);
 
-  await page.goto(`${server.url}/editor`);
+  await page.goto(`${s.url}/editor`);
   await page.locator('.regiments-editor').waitFor();
-  await waitForBadge(page, 'synced');
-  await unlock(page, EDITOR_KEY);
-  await waitForBadge(page, 'synced');
-  await closePanel(page);
+  await unlockEditor(page);
   const photos = new PhotosEditor(page);
   await photos.pickFaction(faction.id);
 
@@ -90,9 +71,10 @@ test('move_a_photo_to_the_generals_and_add_one_to_special_people', async (t) => 
 
   // Both edits reach the server.
   await waitForBadge(page, 'synced');
-  const stored = await realm();
+  const stored = await s.realm();
   assert.equal(stored.photos.find((p) => p.id === soldier.id).group, 'generals');
   assert.equal(stored.photos.find((p) => p.id === added).group, 'special_people');
   assert.deepEqual(ofGroup(stored, faction.id, 'generals'), generals);
   assert.deepEqual(errors, []);
 });
+

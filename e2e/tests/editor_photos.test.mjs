@@ -3,45 +3,24 @@
 // reload; a photo is added (with a season from the dropdown) and deleted; a bad value is refused
 // with its message next to its field; an image uploads, a wrong file says why, and with the server
 // gone the section says uploads need it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { startServer, tempDir, EDITOR_KEY } from '../lib/server.mjs';
-import { launchBrowser, watchedPage, screenshot } from '../lib/browser.mjs';
-import { waitForBadge, unlock, closePanel } from '../lib/sync.mjs';
+import { screenshot } from '../lib/browser.mjs';
+import { waitForBadge, unlockEditor } from '../lib/sync.mjs';
 import { PhotosEditor } from '../lib/editor_photos.mjs';
-
-let server, browser, data;
+import { suite } from '../lib/suite.mjs';
 
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-before(async () => {
-  data = tempDir('brickrealm-editor-photos-');
-  server = await startServer({ db: join(data.dir, 'realm.db') });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  data?.remove();
-});
-
-async function realm() {
-  return (await fetch(`${server.url}/api/realm`)).json();
-}
+const s = suite('editor-photos');
 
 /** A fresh browser on /editor, unlocked with the editor key and synced. */
 async function editor(viewport) {
-  const context = await browser.newContext();
-  const { page, errors } = await watchedPage(context);
-  await page.goto(`${server.url}/editor`);
+  const { context, page, errors } = await s.fresh();
+  await page.goto(`${s.url}/editor`);
   await page.locator('.regiments-editor').waitFor();
-  await waitForBadge(page, 'synced');
-  await unlock(page, EDITOR_KEY);
-  await waitForBadge(page, 'synced');
-  await closePanel(page);
+  await unlockEditor(page);
   // Narrowed only after unlocking: the sync panel's close button sits off a phone's screen.
   if (viewport) await page.setViewportSize(viewport);
   return { context, page, errors, photos: new PhotosEditor(page) };
@@ -60,7 +39,7 @@ function swordsman(doc) {
 }
 
 test('fit_a_better_sword_and_see_attack_and_power_rise_and_stay', async () => {
-  const { photo, better } = swordsman(await realm());
+  const { photo, better } = swordsman(await s.realm());
   const { context, page, errors, photos } = await editor();
   await photos.pickFaction(photo.faction);
   await screenshot(page, 'editor-photos-1366');
@@ -83,7 +62,7 @@ test('fit_a_better_sword_and_see_attack_and_power_rise_and_stay', async () => {
 
   // The fitting reaches the server …
   await waitForBadge(page, 'synced');
-  const stored = (await realm()).photos.find((p) => p.id === photo.id);
+  const stored = (await s.realm()).photos.find((p) => p.id === photo.id);
   assert.deepEqual(stored.weapon, { item: { row: photo.weapon.item.row, material: better.id } });
   assert.ok(stored.stats.attack_power > photo.stats.attack_power, 'the server re-derived the higher Attack');
 
@@ -99,7 +78,7 @@ test('fit_a_better_sword_and_see_attack_and_power_rise_and_stay', async () => {
 });
 
 test('add_a_photo_with_a_season_then_delete_it', async () => {
-  const doc = await realm();
+  const doc = await s.realm();
   const regiment = doc.regiments[0];
   const season = doc.seasons[doc.seasons.length - 1];
   const { context, page, errors, photos } = await editor();
@@ -117,7 +96,7 @@ test('add_a_photo_with_a_season_then_delete_it', async () => {
   await form.locator('button.save').click();
   await form.locator('.saved').waitFor();
   await waitForBadge(page, 'synced');
-  let stored = (await realm()).photos.find((p) => p.id === id);
+  let stored = (await s.realm()).photos.find((p) => p.id === id);
   assert.equal(stored?.name, 'Sergeant Testwell');
   assert.equal(stored.season, season.number);
   assert.deepEqual(stored.group, { regiment: regiment.id });
@@ -129,14 +108,14 @@ test('add_a_photo_with_a_season_then_delete_it', async () => {
   await photos.card(id).waitFor({ state: 'detached' });
   assert.equal(await cards.count(), before);
   await waitForBadge(page, 'synced');
-  stored = (await realm()).photos.find((p) => p.id === id);
+  stored = (await s.realm()).photos.find((p) => p.id === id);
   assert.equal(stored, undefined, 'the server deleted it');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('a_bad_value_shows_its_message_next_to_its_field_and_nothing_is_written', async () => {
-  const doc = await realm();
+  const doc = await s.realm();
   const photo = doc.photos.find((p) => p.group.regiment && p.health > 0);
   const { context, page, errors, photos } = await editor();
   await photos.pickFaction(photo.faction);
@@ -169,7 +148,7 @@ test('a_bad_value_shows_its_message_next_to_its_field_and_nothing_is_written', a
 
   // Nothing was queued or written.
   await waitForBadge(page, 'synced');
-  const after = await realm();
+  const after = await s.realm();
   assert.equal(after.photos.find((p) => p.id === photo.id).name, photo.name);
   assert.equal(after.photos.find((p) => p.id === photo.id).health, photo.health);
   assert.equal(after.regiments.find((g) => g.id === photo.group.regiment).name,
@@ -179,7 +158,7 @@ test('a_bad_value_shows_its_message_next_to_its_field_and_nothing_is_written', a
 });
 
 test('upload_an_image_and_see_why_a_wrong_file_or_no_server_cannot', async () => {
-  const doc = await realm();
+  const doc = await s.realm();
   const photo = doc.photos.find((p) => p.group.regiment);
   const { context, page, errors, photos } = await editor({ width: 390, height: 844 });
   await photos.pickFaction(photo.faction);
@@ -200,7 +179,7 @@ test('upload_an_image_and_see_why_a_wrong_file_or_no_server_cannot', async () =>
   await screenshot(page, 'editor-photos-lightbox-390');
 
   // With the server gone editing still works, and the section says uploads need the server.
-  await server.stop();
+  await s.stopServer();
   const form = photos.lightbox().locator('.photo-form');
   await form.locator('input[name="name"]').fill('Renamed Offline');
   await form.locator('button.save').click();

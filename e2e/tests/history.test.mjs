@@ -1,30 +1,16 @@
 // Realm History in a real browser: battles fought on the map appear with the right tallies; a
 // replay shows the same winner and the same rounds, still after the factions are edited; the
 // share link opens the same battle in a fresh browser.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { startServer, tempDir, EDITOR_KEY } from '../lib/server.mjs';
-import { launch, launchBrowser, watchedPage, screenshot } from '../lib/browser.mjs';
+import { screenshot } from '../lib/browser.mjs';
 import { MapPage, dragMarker } from '../lib/map_page.mjs';
-import { waitForBadge, unlock, closePanel, FactionForm } from '../lib/sync.mjs';
+import { waitForBadge, unlockEditor, FactionForm } from '../lib/sync.mjs';
+import { suite } from '../lib/suite.mjs';
 
-let server, browser, data, doc;
+const s = suite('history', { profile: true });
 
-before(async () => {
-  data = tempDir('brickrealm-history-');
-  server = await startServer({ db: join(data.dir, 'realm.db') });
-  browser = await launch();
-  doc = await (await fetch(`${server.url}/api/realm`)).json();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  data?.remove();
-});
-
-const ordinary = () => doc.factions.filter((f) => f.kind === 'ordinary' && f.marker);
+const ordinary = () => s.doc.factions.filter((f) => f.kind === 'ordinary' && f.marker);
 
 /** Fights one battle on the map under `system` and returns what the result screen showed. */
 async function fight(page, a, b, system) {
@@ -50,14 +36,14 @@ async function replayed(page, url) {
 }
 
 test('battles_appear_with_tallies_and_replay_identically_even_after_an_edit', async () => {
-  const { page, errors } = await watchedPage(browser.context);
-  await new MapPage(page, server.url).open();
+  const { page, errors } = await s.page();
+  await new MapPage(page, s.url).open();
   const [a, b, c] = ordinary();
   const first = await fight(page, a, b, 'v2');
   const second = await fight(page, a, c, 'v1');
   await waitForBadge(page, 'synced');
 
-  await page.goto(`${server.url}/history`);
+  await page.goto(`${s.url}/history`);
   const rows = page.locator('.history-row');
   await rows.first().waitFor();
   assert.equal(await rows.count(), 2);
@@ -80,7 +66,7 @@ test('battles_appear_with_tallies_and_replay_identically_even_after_an_edit', as
   // The Version 2 battle replays with the same winner and the same rounds.
   const v2 = page.locator('.history-row', { has: page.locator('.system-tag[data-system="v2"]') });
   const id = await v2.getAttribute('data-id');
-  const url = `${server.url}/history/${id}`;
+  const url = `${s.url}/history/${id}`;
   const again = await replayed(page, url);
   assert.equal(again.same, 'true');
   assert.equal(again.winner, first.winner);
@@ -90,10 +76,8 @@ test('battles_appear_with_tallies_and_replay_identically_even_after_an_edit', as
 
   // Rename the attacker: the replay is still the battle as it was fought.
   const form = new FactionForm(page);
-  await form.open(server.url);
-  await unlock(page, EDITOR_KEY);
-  await waitForBadge(page, 'synced');
-  await closePanel(page);
+  await form.open(s.url);
+  await unlockEditor(page);
   await form.rename(a.id, 'Renamed After The Battle');
   await waitForBadge(page, 'synced');
   const afterEdit = await replayed(page, url);
@@ -102,30 +86,26 @@ test('battles_appear_with_tallies_and_replay_identically_even_after_an_edit', as
   assert.doesNotMatch(afterEdit.title, /Renamed After The Battle/);
 
   // The share link, in a fresh browser.
-  const fresh = await launchBrowser();
-  try {
-    const ctx = await fresh.newContext();
-    const shared = await replayed(await ctx.newPage(), url);
-    assert.equal(shared.text, first.text);
-    assert.equal(shared.winner, first.winner);
-  } finally {
-    await fresh.close();
-  }
+  const fresh = await s.fresh();
+  const shared = await replayed(fresh.page, url);
+  assert.equal(shared.text, first.text);
+  assert.equal(shared.winner, first.winner);
+  await fresh.context.close();
   assert.deepEqual(errors, []);
   await page.close();
 });
 
 test('an_unknown_battle_says_so', async () => {
-  const { page } = await watchedPage(browser.context);
-  await page.goto(`${server.url}/history/123456789`);
+  const { page } = await s.page();
+  await page.goto(`${s.url}/history/123456789`);
   await page.locator('.load-error').waitFor();
   assert.equal(await page.locator('h1').innerText(), 'Battle not found');
   await page.close();
 });
 
 test('the_victory_screen_link_opens_the_replay_from_the_other_bundle', async () => {
-  const { page, errors } = await watchedPage(browser.context);
-  await new MapPage(page, server.url).open();
+  const { page, errors } = await s.page();
+  await new MapPage(page, s.url).open();
   const [a, b] = ordinary();
   await fight(page, a, b, 'v2');
   await waitForBadge(page, 'synced');
@@ -134,13 +114,13 @@ test('the_victory_screen_link_opens_the_replay_from_the_other_bundle', async () 
   assert.match(href, /^\/history\/\d+$/);
   // The map bundle has no replay page: the router's link becomes a load of the pages bundle.
   await link.click();
-  await page.waitForURL(`${server.url}${href}`);
+  await page.waitForURL(`${s.url}${href}`);
   await page.locator('.replay .result').waitFor();
   assert.equal(await page.locator('body').getAttribute('data-bundle'), 'pages');
   assert.equal(await page.locator('.replay').getAttribute('data-same'), 'true');
   // Back returns to the map.
   await page.goBack();
-  await page.waitForURL(`${server.url}/map`);
+  await page.waitForURL(`${s.url}/map`);
   await page.locator('.markers .marker').first().waitFor();
   assert.deepEqual(errors, []);
   await page.close();

@@ -1,30 +1,17 @@
 // The Battle Lab: under each system build (or keep) two sides, fight them with a shown seed and
 // read the chronicle; the same seed replays the same battle; bad input is refused next to its
 // field; the odds run a thousand battles with a progress bar.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { startServer, tempDir } from '../lib/server.mjs';
-import { launch, watchedPage, screenshot } from '../lib/browser.mjs';
+import { screenshot } from '../lib/browser.mjs';
 import { LabPage } from '../lib/lab_page.mjs';
+import { suite } from '../lib/suite.mjs';
 
-let server, browser, data;
-
-before(async () => {
-  data = tempDir('brickrealm-lab-');
-  server = await startServer({ db: join(data.dir, 'realm.db') });
-  browser = await launch({ viewport: { width: 1366, height: 900 } });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  data?.remove();
-});
+const s = suite('lab', { profile: { viewport: { width: 1366, height: 900 } } });
 
 async function openLab() {
-  const { page, errors } = await watchedPage(browser.context);
-  const lab = new LabPage(page, server.url);
+  const { page, errors } = await s.page();
+  const lab = new LabPage(page, s.url);
   await lab.open();
   return { page, errors, lab };
 }

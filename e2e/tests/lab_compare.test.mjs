@@ -2,35 +2,21 @@
 // system, read five systems' odds side by side with their intervals, and see the balance chart
 // drawn with a line per system; the same seed gives the same figures again; a faction that never
 // fights is refused in the map's words. Photographed on a laptop and a phone.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { startServer, tempDir } from '../lib/server.mjs';
-import { launch, watchedPage, screenshot } from '../lib/browser.mjs';
+import { screenshot } from '../lib/browser.mjs';
 import { ComparePage } from '../lib/lab_compare_page.mjs';
+import { suite } from '../lib/suite.mjs';
 
-let server, browser, data, doc;
-
-before(async () => {
-  data = tempDir('brickrealm-lab-compare-');
-  server = await startServer({ db: join(data.dir, 'realm.db') });
-  browser = await launch();
-  doc = await (await fetch(`${server.url}/api/realm`)).json();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  data?.remove();
-});
+const s = suite('lab-compare', { profile: true });
 
 const SYSTEMS = ['v2', 'v1', 'warfare', 'olympia', 'mass_battle'];
 
 test('compare_runs_one_matchup_under_every_system_and_repeats_by_seed', async () => {
-  const { page, errors } = await watchedPage(browser.context);
-  const compare = new ComparePage(page, server.url);
+  const { page, errors } = await s.page();
+  const compare = new ComparePage(page, s.url);
   await compare.open();
-  const [a, d] = doc.factions.filter((f) => f.kind === 'ordinary').slice(2, 4);
+  const [a, d] = s.doc.factions.filter((f) => f.kind === 'ordinary').slice(2, 4);
   await compare.pick('attacker', a.id);
   await compare.pick('defender', d.id);
   await page.locator('.compare-setup summary').filter({ hasText: a.name }).waitFor();
@@ -71,11 +57,11 @@ test('compare_runs_one_matchup_under_every_system_and_repeats_by_seed', async ()
 });
 
 test('compare_refuses_a_faction_that_never_fights_in_the_maps_words', async () => {
-  const { page, errors } = await watchedPage(browser.context);
-  const compare = new ComparePage(page, server.url);
+  const { page, errors } = await s.page();
+  const compare = new ComparePage(page, s.url);
   await compare.open();
-  const merc = doc.factions.find((f) => f.kind === 'mercenary');
-  const town = doc.factions.find((f) => f.kind === 'townsfolk');
+  const merc = s.doc.factions.find((f) => f.kind === 'mercenary');
+  const town = s.doc.factions.find((f) => f.kind === 'townsfolk');
   await compare.pick('attacker', merc.id);
   await page.locator('.compare-pick .field-error').waitFor();
   assert.equal(await compare.refusal('attacker'),
@@ -84,14 +70,14 @@ test('compare_refuses_a_faction_that_never_fights_in_the_maps_words', async () =
   await compare.pick('defender', town.id);
   assert.equal(await compare.refusal('defender'), `${town.name} are townsfolk: they never take part in a battle.`);
   // Back to an ordinary faction: the refusal goes and the set-up is shown.
-  const ordinary = doc.factions.filter((f) => f.kind === 'ordinary');
+  const ordinary = s.doc.factions.filter((f) => f.kind === 'ordinary');
   await compare.pick('attacker', ordinary[0].id);
   await compare.pick('defender', ordinary[1].id);
   await page.locator('.compare-setup').waitFor();
   assert.equal(await page.locator('.compare-pick .field-error').count(), 0);
   assert.ok(await compare.runButton().isEnabled());
   // The Lab's tabs lead here.
-  await page.goto(`${server.url}/lab`);
+  await page.goto(`${s.url}/lab`);
   await screenshot(page, 'lab-tabs-1366');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'lab-tabs-390');

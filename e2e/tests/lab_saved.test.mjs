@@ -2,32 +2,17 @@
 // saved by name, comes back the same after a reload, a refused save names its field, a save made
 // offline is kept and synced when the server returns, and without the editor key the list still
 // loads but cannot be changed.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { startServer, tempDir, EDITOR_KEY } from '../lib/server.mjs';
-import { launchBrowser, launch, watchedPage, screenshot } from '../lib/browser.mjs';
-import { badge, waitForBadge, unlock, syncNow, closePanel, waitForOfflineShell } from '../lib/sync.mjs';
+import { screenshot } from '../lib/browser.mjs';
+import { badge, waitForBadge, syncNow, closePanel, waitForOfflineShell, unlockEditor } from '../lib/sync.mjs';
 import { LabPage } from '../lib/lab_page.mjs';
+import { suite } from '../lib/suite.mjs';
 
-let server, browser, data, db;
-
-before(async () => {
-  data = tempDir('brickrealm-lab-saved-');
-  db = join(data.dir, 'realm.db');
-  server = await startServer({ db });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  data?.remove();
-});
+const s = suite('lab-saved');
 
 async function savedOnServer() {
-  const doc = await (await fetch(`${server.url}/api/realm`)).json();
-  return doc.lab_setups ?? [];
+  return (await s.realm()).lab_setups ?? [];
 }
 
 /** The saved line-ups panel of the open tab, opened. */
@@ -61,14 +46,10 @@ function unexpected(errors) {
 }
 
 test('save_a_contest_team_reload_and_load_it_back', async () => {
-  const context = await browser.newContext();
-  const { page, errors } = await watchedPage(context);
-  const lab = new LabPage(page, server.url);
+  const { context, page, errors } = await s.fresh();
+  const lab = new LabPage(page, s.url);
   await lab.open();
-  await waitForBadge(page, 'synced');
-  await unlock(page, EDITOR_KEY);
-  await waitForBadge(page, 'synced');
-  await closePanel(page);
+  await unlockEditor(page);
   await lab.tab('Book of Contests', 'contests');
 
   // A team: a renamed fighter with a new action and a new modifier, and a seed.
@@ -133,19 +114,14 @@ test('save_a_contest_team_reload_and_load_it_back', async () => {
 });
 
 test('a_line_up_saved_offline_is_kept_and_synced_when_the_server_returns', async () => {
-  const context = await browser.newContext();
-  const { page, errors } = await watchedPage(context);
-  const lab = new LabPage(page, server.url);
+  const { context, page, errors } = await s.fresh();
+  const lab = new LabPage(page, s.url);
   await lab.open();
-  await waitForBadge(page, 'synced');
-  await unlock(page, EDITOR_KEY);
-  await waitForBadge(page, 'synced');
-  await closePanel(page);
+  await unlockEditor(page);
   await waitForOfflineShell(page);
   await lab.tab('Book of Contests', 'contests');
 
-  const port = server.port;
-  await server.stop();
+  await s.stopServer();
   await lab.fill('team2[0].name', 'Offline fighter');
   await saveAs(page, 'Saved offline');
   await row(page, 'Saved offline').waitFor();
@@ -159,7 +135,7 @@ test('a_line_up_saved_offline_is_kept_and_synced_when_the_server_returns', async
   await row(page, 'Saved offline').waitFor();
   await waitForBadge(page, 'offline');
 
-  server = await startServer({ db, port });
+  await s.startServer();
   await syncNow(page);
   await waitForBadge(page, 'synced');
   await closePanel(page);
@@ -177,9 +153,8 @@ test('a_line_up_saved_offline_is_kept_and_synced_when_the_server_returns', async
 
 test('without_the_key_saved_armies_load_but_cannot_be_changed', async () => {
   for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
-    const b = await launch({ viewport });
-    const page = await b.context.newPage();
-    const lab = new LabPage(page, server.url);
+    const { context, page } = await s.fresh({ viewport });
+    const lab = new LabPage(page, s.url);
     await lab.open();
     await lab.tab('Střet armád', 'mass_battle');
     const panel = await savedPanel(page);
@@ -191,6 +166,6 @@ test('without_the_key_saved_armies_load_but_cannot_be_changed', async () => {
     await page.locator('.lab-saved .saved-note').waitFor();
     assert.notEqual(await lab.field('a.name').inputValue(), 'Changed');
     await screenshot(page, `lab-saved-mass-battle-${viewport.width}`);
-    await b.close();
+    await context.close();
   }
 });

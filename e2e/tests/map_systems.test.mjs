@@ -2,30 +2,16 @@
 // and Střet armád names a winner and shows the system's own chronicle; each adds one Realm
 // History entry whose replay page shows the same winner; the set-up and result screens are
 // photographed on a laptop and a phone.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { startServer, tempDir } from '../lib/server.mjs';
-import { launch, watchedPage, screenshot } from '../lib/browser.mjs';
+import { screenshot } from '../lib/browser.mjs';
 import { MapPage, dragMarker } from '../lib/map_page.mjs';
 import { waitForBadge } from '../lib/sync.mjs';
+import { suite } from '../lib/suite.mjs';
 
-let server, browser, data, doc;
+const s = suite('map-systems', { profile: true });
 
-before(async () => {
-  data = tempDir('brickrealm-map-systems-');
-  server = await startServer({ db: join(data.dir, 'realm.db') });
-  browser = await launch();
-  doc = await (await fetch(`${server.url}/api/realm`)).json();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  data?.remove();
-});
-
-const ordinary = () => doc.factions.filter((f) => f.kind === 'ordinary' && f.marker);
+const ordinary = () => s.doc.factions.filter((f) => f.kind === 'ordinary' && f.marker);
 
 const SYSTEMS = [
   { key: 'warfare', label: 'Warfare' },
@@ -53,8 +39,8 @@ async function fight(page, a, b, system) {
 }
 
 test('each_further_system_fights_on_the_map_and_replays_from_history', async () => {
-  const { page, errors } = await watchedPage(browser.context);
-  await new MapPage(page, server.url).open();
+  const { page, errors } = await s.page();
+  await new MapPage(page, s.url).open();
   const [a, b, c, d] = ordinary();
   const pairs = [[a, b], [c, d], [b, c]];
   const fought = [];
@@ -70,7 +56,7 @@ test('each_further_system_fights_on_the_map_and_replays_from_history', async () 
   }
   await waitForBadge(page, 'synced');
 
-  await page.goto(`${server.url}/history`);
+  await page.goto(`${s.url}/history`);
   const rows = page.locator('.history-row');
   await rows.first().waitFor();
   assert.equal(await rows.count(), 3, 'one history entry per battle');
@@ -84,7 +70,7 @@ test('each_further_system_fights_on_the_map_and_replays_from_history', async () 
   }
 
   for (const r of fought) {
-    await page.goto(`${server.url}/history/${r.id}`);
+    await page.goto(`${s.url}/history/${r.id}`);
     const result = page.locator('.replay .result');
     await result.waitFor();
     assert.equal(await page.locator('.replay').getAttribute('data-same'), 'true', r.sys.key);
@@ -98,8 +84,8 @@ test('each_further_system_fights_on_the_map_and_replays_from_history', async () 
 });
 
 test('hover_odds_say_where_the_further_systems_odds_are', async () => {
-  const { page, errors } = await watchedPage(browser.context);
-  await new MapPage(page, server.url).open();
+  const { page, errors } = await s.page();
+  await new MapPage(page, s.url).open();
   const [a, b] = ordinary();
   await dragMarker(page, a.id, b.id);
   await page.locator('.battle-panel').waitFor();
@@ -116,29 +102,24 @@ test('hover_odds_say_where_the_further_systems_odds_are', async () => {
 
 for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
   test(`setup_and_result_screens_at_${viewport.width}x${viewport.height}`, async () => {
-    const shot = await launch({ viewport });
-    try {
-      const { page, errors } = await watchedPage(shot.context);
-      await new MapPage(page, server.url).open();
-      const [a, b] = ordinary();
-      await dragMarker(page, a.id, b.id);
-      const panel = page.locator('.battle-panel');
-      await panel.waitFor();
-      await page.locator('.system-switch input[value="olympia"]').check();
-      await page.locator('.mapping-note').waitFor();
-      await panel.scrollIntoViewIfNeeded();
-      await screenshot(page, `map-olympia-setup-${viewport.width}`);
-      await page.getByRole('button', { name: 'Fight' }).click();
-      await page.locator('.battle-panel .result[data-system="olympia"]').waitFor();
-      await screenshot(page, `map-olympia-result-${viewport.width}`);
-      await page.locator('.system-switch input[value="mass_battle"]').check();
-      await page.getByRole('button', { name: 'Fight' }).click();
-      await page.locator('.battle-panel .result[data-system="mass_battle"]').waitFor();
-      await screenshot(page, `map-mass-battle-result-${viewport.width}`);
-      assert.deepEqual(errors, []);
-      await page.close();
-    } finally {
-      await shot.close();
-    }
+    const { context, page, errors } = await s.fresh({ viewport });
+    await new MapPage(page, s.url).open();
+    const [a, b] = ordinary();
+    await dragMarker(page, a.id, b.id);
+    const panel = page.locator('.battle-panel');
+    await panel.waitFor();
+    await page.locator('.system-switch input[value="olympia"]').check();
+    await page.locator('.mapping-note').waitFor();
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, `map-olympia-setup-${viewport.width}`);
+    await page.getByRole('button', { name: 'Fight' }).click();
+    await page.locator('.battle-panel .result[data-system="olympia"]').waitFor();
+    await screenshot(page, `map-olympia-result-${viewport.width}`);
+    await page.locator('.system-switch input[value="mass_battle"]').check();
+    await page.getByRole('button', { name: 'Fight' }).click();
+    await page.locator('.battle-panel .result[data-system="mass_battle"]').waitFor();
+    await screenshot(page, `map-mass-battle-result-${viewport.width}`);
+    assert.deepEqual(errors, []);
+    await context.close();
   });
 }

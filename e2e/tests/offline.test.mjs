@@ -2,43 +2,25 @@
 // and sync when it returns; two editors of one record see a conflict and the choice wins
 // everywhere; a wrong key locks the queue and the right one resumes it; the app opens with the
 // network cut after one online visit.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { startServer, tempDir, EDITOR_KEY } from '../lib/server.mjs';
-import { launchBrowser, watchedPage, screenshot } from '../lib/browser.mjs';
-import { badge, waitForBadge, unlock, syncNow, openPanel, closePanel, waitForOfflineShell, FactionForm } from '../lib/sync.mjs';
+import { EDITOR_KEY } from '../lib/server.mjs';
+import { screenshot } from '../lib/browser.mjs';
+import { badge, waitForBadge, unlock, syncNow, openPanel, waitForOfflineShell, FactionForm, unlockEditor } from '../lib/sync.mjs';
+import { suite } from '../lib/suite.mjs';
 
-let server, browser, data, db;
-
-before(async () => {
-  data = tempDir('brickrealm-offline-');
-  db = join(data.dir, 'realm.db');
-  server = await startServer({ db });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  data?.remove();
-});
+const s = suite('offline');
 
 async function factions() {
-  const doc = await (await fetch(`${server.url}/api/realm`)).json();
-  return doc.factions;
+  return (await s.realm()).factions;
 }
 
 /** A fresh browser (its own storage) on the editor, unlocked with `key` and settled. */
 async function editor(key = EDITOR_KEY, settled = 'synced') {
-  const context = await browser.newContext();
-  const { page, errors } = await watchedPage(context);
+  const { context, page, errors } = await s.fresh();
   const form = new FactionForm(page);
-  await form.open(server.url);
-  await waitForBadge(page, 'synced');
-  await unlock(page, key);
-  await waitForBadge(page, settled);
-  await closePanel(page);
+  await form.open(s.url);
+  await unlockEditor(page, { key, settled });
   return { context, page, form, errors };
 }
 
@@ -52,8 +34,7 @@ test('offline_edits_survive_a_reload_and_sync_when_the_server_returns', async ()
   const { context, page, form, errors } = await editor();
   await waitForOfflineShell(page);
 
-  const port = server.port;
-  await server.stop();
+  await s.stopServer();
   await form.rename(a.id, 'Renamed While Offline');
   await form.rename(b.id, 'Also Renamed Offline');
   await waitForBadge(page, 'offline');
@@ -69,7 +50,7 @@ test('offline_edits_survive_a_reload_and_sync_when_the_server_returns', async ()
   assert.equal(names[a.id], 'Renamed While Offline');
   assert.equal(names[b.id], 'Also Renamed Offline');
 
-  server = await startServer({ db, port });
+  await s.startServer();
   await syncNow(page);
   await waitForBadge(page, 'synced');
   const stored = await factions();
@@ -77,13 +58,13 @@ test('offline_edits_survive_a_reload_and_sync_when_the_server_returns', async ()
   assert.equal(stored.find((f) => f.id === b.id).name, 'Also Renamed Offline');
 
   // A second, fresh browser sees them too.
-  const other = await browser.newContext();
-  const fresh = new FactionForm(await other.newPage());
-  await fresh.open(server.url);
+  const other = await s.fresh();
+  const fresh = new FactionForm(other.page);
+  await fresh.open(s.url);
   await waitForBadge(fresh.page, 'synced');
   assert.equal((await fresh.names())[a.id], 'Renamed While Offline');
   assert.equal((await fresh.names())[b.id], 'Also Renamed Offline');
-  await other.close();
+  await other.context.close();
   assert.deepEqual(unexpected(errors), []);
   await context.close();
 });
@@ -142,9 +123,8 @@ test('a_wrong_key_locks_the_queue_and_the_right_key_resumes_it', async () => {
 });
 
 test('without_a_key_the_editor_is_read_only', async () => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await new FactionForm(page).open(server.url);
+  const { context, page } = await s.fresh();
+  await new FactionForm(page).open(s.url);
   await page.locator('.read-only-note').waitFor();
   assert.equal(await page.locator('.faction-form input[name="name"]').isDisabled(), true);
   assert.equal(await page.locator('.faction-form button.save').isDisabled(), true);
@@ -152,9 +132,8 @@ test('without_a_key_the_editor_is_read_only', async () => {
 });
 
 test('the_app_opens_with_the_network_cut_after_one_online_visit', async () => {
-  const context = await browser.newContext();
-  const { page, errors } = await watchedPage(context);
-  await page.goto(`${server.url}/map`);
+  const { context, page, errors } = await s.fresh();
+  await page.goto(`${s.url}/map`);
   await page.locator('.markers .marker').first().waitFor();
   await waitForBadge(page, 'synced');
   await waitForOfflineShell(page);
@@ -166,13 +145,13 @@ test('the_app_opens_with_the_network_cut_after_one_online_visit', async () => {
   assert.equal(await page.locator('.markers .marker').count(), markers);
   await waitForBadge(page, 'offline');
   // A deep link the browser never opened online works too.
-  await page.goto(`${server.url}/history`);
+  await page.goto(`${s.url}/history`);
   assert.equal(await page.locator('h1').innerText(), 'History');
   assert.equal(await page.locator('body').getAttribute('data-bundle'), 'pages');
   await screenshot(page, 'map-offline');
   // And back to the map's bundle through the navigation bar, still offline.
   await page.locator('nav[aria-label="Main"] a', { hasText: 'Map' }).click();
-  await page.waitForURL(`${server.url}/map`);
+  await page.waitForURL(`${s.url}/map`);
   await page.locator('.markers .marker').first().waitFor();
   assert.equal(await page.locator('.markers .marker').count(), markers);
   assert.equal(await page.locator('body').getAttribute('data-bundle'), 'map');

@@ -1,30 +1,17 @@
 // Reliability in a real browser: names carrying markup render as text on every page; the offline
 // queue survives a browser restart (same profile) and syncs exactly once; a push whose answer is
 // lost after the server applied it is retried and settles without applying twice.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { startServer, tempDir, EDITOR_KEY } from '../lib/server.mjs';
-import { launchBrowser, launchProfile, watchedPage, screenshot } from '../lib/browser.mjs';
-import { badge, waitForBadge, unlock, syncNow, closePanel, waitForOfflineShell, FactionForm } from '../lib/sync.mjs';
+import { tempDir, EDITOR_KEY } from '../lib/server.mjs';
+import { launchProfile, screenshot } from '../lib/browser.mjs';
+import { badge, waitForBadge, syncNow, waitForOfflineShell, FactionForm, unlockEditor } from '../lib/sync.mjs';
+import { suite } from '../lib/suite.mjs';
 
-let server, browser, data, db;
-
-before(async () => {
-  data = tempDir('brickrealm-reliability-');
-  db = join(data.dir, 'realm.db');
-  server = await startServer({ db });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  data?.remove();
-});
+const s = suite('reliability');
 
 async function api(path, init) {
-  const res = await fetch(`${server.url}${path}`, init);
+  const res = await fetch(`${s.url}${path}`, init);
   assert.ok(res.ok, `${path}: ${res.status} ${await res.clone().text()}`);
   return res.json();
 }
@@ -38,11 +25,8 @@ async function factionRecord(id) {
 /** Opens the editor on `page`, unlocks it and waits until it is settled. */
 async function unlockedEditor(page) {
   const form = new FactionForm(page);
-  await form.open(server.url);
-  await waitForBadge(page, 'synced');
-  await unlock(page, EDITOR_KEY);
-  await waitForBadge(page, 'synced');
-  await closePanel(page);
+  await form.open(s.url);
+  await unlockEditor(page);
   return form;
 }
 
@@ -60,10 +44,9 @@ test('names_with_markup_render_as_text_on_every_page', async () => {
     body: JSON.stringify(realm),
   });
 
-  const context = await browser.newContext();
-  const { page, errors } = await watchedPage(context);
+  const { context, page, errors } = await s.fresh();
   for (const path of ['/map', '/editor', '/arena', '/arena/standings', '/arena/seasons', '/archive', '/history', '/lab']) {
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${s.url}${path}`);
     await waitForBadge(page, 'synced');
     await page.waitForTimeout(500); // Let the page draw what the synced realm holds.
     const injected = await page.evaluate(() => ({
@@ -74,7 +57,7 @@ test('names_with_markup_render_as_text_on_every_page', async () => {
     assert.deepEqual(injected, { flag: null, imgs: 0, bolds: 0 }, `markup was interpreted on ${path}`);
   }
   // The name is shown, literally, where the editor lists factions.
-  await page.goto(`${server.url}/editor`);
+  await page.goto(`${s.url}/editor`);
   await page.locator('.faction-form').waitFor();
   const names = await new FactionForm(page).names();
   assert.equal(names[faction.id], faction.name);
@@ -92,8 +75,7 @@ test('the_offline_queue_survives_a_browser_restart_and_syncs_once', async () => 
   let page = context.pages()[0] ?? (await context.newPage());
   let form = await unlockedEditor(page);
   await waitForOfflineShell(page);
-  const port = server.port;
-  await server.stop();
+  await s.stopServer();
   await form.rename(target.id, 'Renamed Before A Restart');
   await waitForBadge(page, 'offline');
   assert.match(await badge(page).innerText(), /1 pending/);
@@ -102,12 +84,12 @@ test('the_offline_queue_survives_a_browser_restart_and_syncs_once', async () => 
   context = await launchProfile(profile.dir);
   page = context.pages()[0] ?? (await context.newPage());
   form = new FactionForm(page);
-  await form.open(server.url);
+  await form.open(s.url);
   await waitForBadge(page, 'offline');
   assert.match(await badge(page).innerText(), /1 pending/);
   assert.equal((await form.names())[target.id], 'Renamed Before A Restart');
 
-  server = await startServer({ db, port });
+  await s.startServer();
   await syncNow(page);
   await waitForBadge(page, 'synced');
   const after = await factionRecord(target.id);
@@ -120,8 +102,7 @@ test('the_offline_queue_survives_a_browser_restart_and_syncs_once', async () => 
 test('a_push_whose_answer_is_lost_is_retried_and_applied_exactly_once', async () => {
   const target = (await api('/api/realm')).factions[2];
   const before = await factionRecord(target.id);
-  const context = await browser.newContext();
-  const { page } = await watchedPage(context);
+  const { context, page } = await s.fresh();
   const form = await unlockedEditor(page);
 
   // The first push reaches the server and is applied, but its answer never reaches the page.

@@ -1,35 +1,24 @@
 // The app shell: it loads cleanly, the map draws the realm, every route is reachable, and the
 // server keeps its data across a restart.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { startServer, tempDir, EDITOR_KEY } from '../lib/server.mjs';
-import { launch, watchedPage, screenshot } from '../lib/browser.mjs';
+import { screenshot } from '../lib/browser.mjs';
 import { MapPage } from '../lib/map_page.mjs';
+import { suite } from '../lib/suite.mjs';
 
-let server, browser, data;
-
-before(async () => {
-  data = tempDir('brickrealm-e2e-');
-  server = await startServer({ db: join(data.dir, 'realm.db') });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  data?.remove();
-});
+const s = suite('e2e', { profile: true });
 
 async function realm() {
-  const res = await fetch(`${server.url}/api/realm`);
+  const res = await fetch(`${s.url}/api/realm`);
   assert.equal(res.status, 200);
   return res.json();
 }
 
 test('app_loads_without_console_errors', async () => {
-  const { page, errors } = await watchedPage(browser.context);
-  await new MapPage(page, server.url).open();
+  const { page, errors } = await s.page();
+  await new MapPage(page, s.url).open();
   await page.locator('.realm-status[data-status="synced"]').waitFor();
   assert.deepEqual(errors, []);
   await page.close();
@@ -37,8 +26,8 @@ test('app_loads_without_console_errors', async () => {
 
 test('map_draws_terrain_and_every_marker', async () => {
   const doc = await realm();
-  const { page } = await watchedPage(browser.context);
-  const map = new MapPage(page, server.url);
+  const { page } = await s.page();
+  const map = new MapPage(page, s.url);
   await map.open();
   const terrain = await map.terrainSummary();
   assert.equal(terrain.width, doc.map.width);
@@ -57,9 +46,9 @@ test('map_draws_terrain_and_every_marker', async () => {
 
 test('map_screenshots_desktop_and_phone', async () => {
   for (const [name, viewport] of [['map-1366x768', { width: 1366, height: 768 }], ['map-390x844', { width: 390, height: 844 }]]) {
-    const { page } = await watchedPage(browser.context);
+    const { page } = await s.page();
     await page.setViewportSize(viewport);
-    await new MapPage(page, server.url).open();
+    await new MapPage(page, s.url).open();
     const box = await page.locator('.map-frame').boundingBox();
     assert.ok(box.width <= viewport.width, `map fits the ${viewport.width}px window`);
     assert.ok(Math.abs(box.width / box.height - 1.5) < 0.05, 'map keeps its 3:2 shape');
@@ -69,38 +58,38 @@ test('map_screenshots_desktop_and_phone', async () => {
 });
 
 test('navigation_reaches_every_route', async () => {
-  const { page, errors } = await watchedPage(browser.context);
-  await new MapPage(page, server.url).open();
+  const { page, errors } = await s.page();
+  await new MapPage(page, s.url).open();
   const routes = [['Arena', '/arena'], ['Archive', '/archive'], ['History', '/history'],
     ['Editor', '/editor'], ['Battle Lab', '/lab'], ['Map', '/map']];
   for (const [label, path] of routes) {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
-    await page.waitForURL(`${server.url}${path}`);
+    await page.waitForURL(`${s.url}${path}`);
     if (path === '/map') await page.locator('canvas.terrain').waitFor();
     else assert.equal(await page.locator('h1').innerText(), label);
   }
   // A deep link loads the app too (the server's SPA fallback).
-  await page.goto(`${server.url}/history`);
+  await page.goto(`${s.url}/history`);
   assert.equal(await page.locator('h1').innerText(), 'History');
   assert.deepEqual(errors, []);
   await page.close();
 });
 
 test('the_map_page_downloads_only_the_map_bundle', async () => {
-  const { page, errors } = await watchedPage(browser.context);
+  const { page, errors } = await s.page();
   const wasm = [];
   page.on('request', (req) => { if (new URL(req.url()).pathname.endsWith('.wasm')) wasm.push(new URL(req.url()).pathname); });
-  await new MapPage(page, server.url).open();
+  await new MapPage(page, s.url).open();
   assert.equal(await page.locator('body').getAttribute('data-bundle'), 'map');
   assert.equal(wasm.length, 1, `one wasm for the map: ${wasm}`);
   assert.doesNotMatch(wasm[0], /^\/pages\//);
   // The Battle Lab is the other bundle: its link is an ordinary page load of that bundle.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Battle Lab', exact: true }).click();
-  await page.waitForURL(`${server.url}/lab`);
+  await page.waitForURL(`${s.url}/lab`);
   await page.locator('body[data-bundle="pages"] h1').waitFor();
   assert.match(wasm.at(-1), /^\/pages\/.*\.wasm$/);
   // An unknown path is "not found" in the default bundle, not a reload loop.
-  await page.goto(`${server.url}/no-such-page`);
+  await page.goto(`${s.url}/no-such-page`);
   assert.equal(await page.locator('h1').innerText(), 'Not found');
   assert.equal(await page.locator('body').getAttribute('data-bundle'), 'map');
   assert.deepEqual(errors, []);

@@ -1,30 +1,17 @@
 // The terrain painter: read-only without the editor key; with it, a mountain range painted across
 // the road between two factions bends the next route around it, undo and redo take the stroke back
 // and forth whole, and the painted map survives a reload and reaches the server as one edit.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { startServer, tempDir, EDITOR_KEY } from '../lib/server.mjs';
-import { launch, launchBrowser, watchedPage, screenshot } from '../lib/browser.mjs';
-import { badge, waitForBadge, unlock, closePanel, syncNow, waitForOfflineShell } from '../lib/sync.mjs';
+import { screenshot } from '../lib/browser.mjs';
+import { badge, waitForBadge, closePanel, syncNow, waitForOfflineShell, unlockEditor } from '../lib/sync.mjs';
 import { MapPage, dragMarker } from '../lib/map_page.mjs';
 import { TerrainPainter, territoryCells } from '../lib/terrain_painter.mjs';
+import { suite } from '../lib/suite.mjs';
 
-let server, data, db, doc;
+const s = suite('painter');
 
-before(async () => {
-  data = tempDir('brickrealm-painter-');
-  db = join(data.dir, 'realm.db');
-  server = await startServer({ db });
-  doc = await (await fetch(`${server.url}/api/realm`)).json();
-});
-
-after(async () => {
-  await server?.stop();
-  data?.remove();
-});
-
-const ordinary = () => doc.factions.filter((f) => f.kind === 'ordinary' && f.marker);
+const ordinary = () => s.doc.factions.filter((f) => f.kind === 'ordinary' && f.marker);
 
 /** Console errors other than the failed requests expected while the network is down. */
 function unexpected(errors) {
@@ -33,7 +20,7 @@ function unexpected(errors) {
 
 /** Drags `a` onto `b` on the map and returns the settled route's cells as "x,y" strings. */
 async function routeOnMap(page, a, b) {
-  await new MapPage(page, server.url).open();
+  await new MapPage(page, s.url).open();
   await dragMarker(page, a.id, b.id);
   const line = page.locator('polyline.route.settled');
   await line.waitFor();
@@ -43,12 +30,12 @@ async function routeOnMap(page, a, b) {
 
 /** A faction's marker cell, as the engine places it (`FactionRef::of`: the fraction times the size, floored). */
 function markerCell(f) {
-  return [Math.floor(f.marker.x * doc.map.width), Math.floor(f.marker.y * doc.map.height)];
+  return [Math.floor(f.marker.x * s.doc.map.width), Math.floor(f.marker.y * s.doc.map.height)];
 }
 
 /** The territory the map page draws, read like the painter's (`territoryCells`). */
 async function territoryOnMap(page) {
-  await new MapPage(page, server.url).open();
+  await new MapPage(page, s.url).open();
   const canvas = page.locator('.map-page canvas.territory');
   await page.waitForFunction(() => document.querySelector('.map-page canvas.territory')?.width > 0);
   return canvas.evaluate(territoryCells);
@@ -64,10 +51,9 @@ function changedCells(before, after) {
 }
 
 test('without_the_key_the_painter_is_read_only_and_says_so', async (t) => {
-  const browser = await launch();
-  t.after(() => browser.close());
-  const { page, errors } = await watchedPage(browser.context);
-  const painter = new TerrainPainter(page, server.url);
+  const { context, page, errors } = await s.fresh();
+  t.after(() => context.close());
+  const painter = new TerrainPainter(page, s.url);
   await painter.open();
   await waitForBadge(page, 'synced');
   assert.match(await page.locator('.painter-locked').innerText(), /Read-only: enter the editor key/);
@@ -77,8 +63,8 @@ test('without_the_key_the_painter_is_read_only_and_says_so', async (t) => {
     assert.equal(await page.locator(`fieldset.painter-tools ${control}`).isDisabled(), true, `${control} is locked`);
   }
   const before = await painter.rows();
-  assert.equal(before.length, doc.map.height);
-  assert.deepEqual(before, doc.map.rows, 'the painter shows the realm\'s map');
+  assert.equal(before.length, s.doc.map.height);
+  assert.deepEqual(before, s.doc.map.rows, 'the painter shows the realm\'s map');
   await painter.stroke([[20, 20], [60, 40]]);
   assert.match(await painter.status().innerText(), /Read-only/);
   assert.deepEqual(await painter.rows(), before, 'a stroke without the key changes nothing');
@@ -87,7 +73,7 @@ test('without_the_key_the_painter_is_read_only_and_says_so', async (t) => {
   await screenshot(page, 'terrain-painter-read-only-390');
   // The editor links to the painter.
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(`${server.url}/editor`);
+  await page.goto(`${s.url}/editor`);
   await page.locator('a.open-painter').click();
   await page.locator('.paint-surface').waitFor();
   assert.equal(new URL(page.url()).pathname, '/editor/terrain');
@@ -95,21 +81,17 @@ test('without_the_key_the_painter_is_read_only_and_says_so', async (t) => {
 });
 
 test('paint_a_mountain_range_and_the_next_route_bends_around_it', async (t) => {
-  const browser = await launch({ viewport: { width: 1366, height: 1000 } });
-  t.after(() => browser.close());
-  const { page, errors } = await watchedPage(browser.context);
+  const { context, page, errors } = await s.fresh({ viewport: { width: 1366, height: 1000 } });
+  t.after(() => context.close());
   // The demo realm is grown from a fixed seed: Aldermere's road to Brennock runs over open
   // ground with room to go round a short range.
   const [a, b] = [ordinary()[0], ordinary()[4]];
   const route = await routeOnMap(page, a, b);
   assert.ok(route.length > 10, 'a route with steps');
 
-  const painter = new TerrainPainter(page, server.url);
+  const painter = new TerrainPainter(page, s.url);
   await painter.open();
-  await waitForBadge(page, 'synced');
-  await unlock(page, EDITOR_KEY);
-  await waitForBadge(page, 'synced');
-  await closePanel(page);
+  await unlockEditor(page);
   assert.equal(await page.locator('.painter-locked').count(), 0);
   const original = await painter.rows();
 
@@ -182,7 +164,7 @@ test('paint_a_mountain_range_and_the_next_route_bends_around_it', async (t) => {
 
   // The painted map survives a reload and reaches the server.
   await waitForBadge(page, 'synced');
-  const stored = await (await fetch(`${server.url}/api/realm`)).json();
+  const stored = await (await fetch(`${s.url}/api/realm`)).json();
   assert.deepEqual(stored.map.rows, floodedMap);
   await page.reload();
   await page.locator('.paint-surface').waitFor();
@@ -199,20 +181,14 @@ test('paint_a_mountain_range_and_the_next_route_bends_around_it', async (t) => {
 });
 
 test('strokes_painted_offline_survive_a_reload_and_sync_later', async (t) => {
-  const browser = await launchBrowser();
-  t.after(() => browser.close());
-  const context = await browser.newContext();
-  const { page, errors } = await watchedPage(context);
-  const painter = new TerrainPainter(page, server.url);
+  const { context, page, errors } = await s.fresh();
+  t.after(() => context.close());
+  const painter = new TerrainPainter(page, s.url);
   await painter.open();
-  await waitForBadge(page, 'synced');
-  await unlock(page, EDITOR_KEY);
-  await waitForBadge(page, 'synced');
-  await closePanel(page);
+  await unlockEditor(page);
   await waitForOfflineShell(page);
 
-  const port = server.port;
-  await server.stop();
+  await s.stopServer();
   const before = await painter.rows();
   await painter.choose('water');
   await painter.brush(3);
@@ -232,10 +208,10 @@ test('strokes_painted_offline_survive_a_reload_and_sync_later', async (t) => {
   await page.locator('.paint-surface').waitFor();
   await painter.waitForRows(painted);
 
-  server = await startServer({ db, port });
+  await s.startServer();
   await syncNow(page);
   await waitForBadge(page, 'synced');
-  const stored = await (await fetch(`${server.url}/api/realm`)).json();
+  const stored = await (await fetch(`${s.url}/api/realm`)).json();
   assert.deepEqual(stored.map.rows, painted);
   await page.setViewportSize({ width: 390, height: 844 });
   await closePanel(page);
