@@ -5,6 +5,11 @@
 use crate::store::{differing_fields, use_realm_store, Badge, Choice, Conflict, RealmStore};
 use leptos::prelude::*;
 
+/// Where to find the badge, for the read-only notes that send the reader to it. The badge sits at
+/// the right of the bar on a wide screen but beside the brand on a phone, so the words name the
+/// bar, not a side; one phrase keeps every note true at every width.
+pub const WHERE_THE_BADGE_IS: &str = "the status badge in the navigation bar at the top";
+
 /// The badge and its panel.
 #[component]
 pub fn SyncBadge() -> impl IntoView {

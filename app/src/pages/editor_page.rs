@@ -11,6 +11,7 @@ pub mod terrain_painter;
 mod toolbox;
 
 use crate::components::page_intro::PageIntro;
+use crate::components::sync_badge::WHERE_THE_BADGE_IS;
 use crate::store::use_realm_store;
 use armory::ArmoryEditor;
 use faction_form::FactionEditor;
@@ -25,7 +26,7 @@ pub fn EditorPage() -> impl IntoView {
         <PageIntro title="Editor" lead="Factions, regiments, photos, gear, buffs and terrain: every record of the collection, editable." />
         <Show when=move || !store.can_edit()>
             <p class="read-only-note">
-                "Read-only: enter the editor key (click the status badge at the top right) to edit. "
+                "Read-only: enter the editor key (click " {WHERE_THE_BADGE_IS} ") to edit. "
                 "Voting and fighting work without it."
             </p>
         </Show>

@@ -4,6 +4,7 @@
 
 use super::ArenaTabs;
 use crate::api;
+use crate::components::sync_badge::WHERE_THE_BADGE_IS;
 use crate::store::use_realm_store;
 use engine::{Group, Realm};
 use leptos::prelude::*;
@@ -147,7 +148,7 @@ fn SeasonControl() -> impl IntoView {
     view! {
         <Show
             when=move || store.can_edit()
-            fallback=|| view! { <p class="read-only-note">"Enter the editor key (the status badge, top right) to change the current season."</p> }
+            fallback=|| view! { <p class="read-only-note">"Enter the editor key (" {WHERE_THE_BADGE_IS} ") to change the current season."</p> }
         >
             <form class="season-control" on:submit=submit>
                 <label>

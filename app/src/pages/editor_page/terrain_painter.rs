@@ -11,6 +11,7 @@ mod brush;
 mod history;
 
 use crate::components::page_intro::PageIntro;
+use crate::components::sync_badge::WHERE_THE_BADGE_IS;
 use crate::components::terrain_canvas::{terrain_rgb, TerrainCanvas};
 use crate::components::territory_layer::TerritoryLayer;
 use crate::store::{use_realm_store, EditError, RealmStore, Source};
@@ -232,7 +233,7 @@ pub fn TerrainPainterPage() -> impl IntoView {
         <p class="back-link"><a href="/editor">"← Back to the editor"</a></p>
         <Show when=move || !store.can_edit()>
             <p class="read-only-note painter-locked">
-                "Read-only: enter the editor key (click the status badge at the top right) to paint. "
+                "Read-only: enter the editor key (click " {WHERE_THE_BADGE_IS} ") to paint. "
                 "Until then the painter only shows the map."
             </p>
         </Show>

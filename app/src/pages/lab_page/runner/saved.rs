@@ -8,6 +8,7 @@
 
 use super::super::form::Form;
 use super::super::system::LabSystem;
+use crate::components::sync_badge::WHERE_THE_BADGE_IS;
 use crate::pages::editor_page::field_in_record;
 use crate::store::{random_u53, use_realm_store, EditError};
 use engine::{LabSetup, Realm, RecordKind};
@@ -127,7 +128,7 @@ pub fn saved_line_ups<S: LabSystem>(form: Form<S::Input>) -> impl IntoView {
                 {move || note.get().map(|m| view! { <span class="saved-note" role="status">{m}</span> })}
             </form>
             <Show when=locked>
-                <p class="fine">"Saving and deleting need the editor key (click the status badge at the top right); anyone can load."</p>
+                <p class="fine">"Saving and deleting need the editor key (click " {WHERE_THE_BADGE_IS} "); anyone can load."</p>
             </Show>
             <ul class="saved-list">
                 {move || {
