@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { startServer, tempDir, EDITOR_KEY } from '../lib/server.mjs';
 import { screenshot } from '../lib/browser.mjs';
 import { MapPage } from '../lib/map_page.mjs';
+import { LabPage } from '../lib/lab_page.mjs';
+import { waitForBadge } from '../lib/sync.mjs';
 import { suite } from '../lib/suite.mjs';
 
 const s = suite('e2e', { profile: true });
@@ -55,6 +57,29 @@ test('map_screenshots_desktop_and_phone', async () => {
     await screenshot(page, name);
     await page.close();
   }
+});
+
+test('no_page_scrolls_sideways_on_a_phone', async () => {
+  const { context, page, errors } = await s.fresh({ viewport: { width: 390, height: 844 } });
+  const overflow = async (what) => {
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `${what} is ${width}px wide on a 390px phone`);
+  };
+  for (const path of ['/map', '/arena', '/arena/standings', '/arena/seasons', '/archive', '/history',
+    '/editor', '/editor/terrain', '/lab/compare']) {
+    await page.goto(`${s.url}${path}`);
+    await waitForBadge(page, 'synced');
+    await page.locator('main h1, canvas.terrain').first().waitFor();
+    await overflow(path);
+  }
+  const lab = new LabPage(page, s.url);
+  await lab.open();
+  for (const [label, key] of [['Warfare', 'warfare'], ['Olympia', 'olympia'], ['Střet armád', 'mass_battle'], ['Book of Contests', 'contests']]) {
+    await lab.tab(label, key);
+    await overflow(`the lab's ${label} tab`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('navigation_reaches_every_route', async () => {
