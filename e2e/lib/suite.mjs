@@ -2,7 +2,7 @@
 // teardown of all of it, registered with node:test so no file writes its own before/after.
 import { before, after } from 'node:test';
 import { join } from 'node:path';
-import { startServer, tempDir } from './server.mjs';
+import { startServer, tempDir, EDITOR_KEY } from './server.mjs';
 import { launch, launchBrowser, watchedPage } from './browser.mjs';
 
 /**
@@ -18,7 +18,7 @@ import { launch, launchBrowser, watchedPage } from './browser.mjs';
  * `name` names the temporary directory; `args` are further server flags (e.g. the vote limits).
  */
 export function suite(name, { args = [], profile } = {}) {
-  let data, isolated, port = 0;
+  let data, isolated, port = 0, remoteMutations = 0;
   const s = {
     server: undefined, db: undefined, doc: undefined, context: undefined,
     get url() { return s.server.url; },
@@ -40,6 +40,26 @@ export function suite(name, { args = [], profile } = {}) {
     async startServer() {
       s.server = await startServer({ db: s.db, port, args });
       return s.server;
+    },
+
+    /**
+     * Changes one stored record as another editor would, through the sync protocol: `change` maps
+     * its body to the new one. Throws unless the server applied it.
+     */
+    async remoteEdit(kind, id, change) {
+      const pull = await (await fetch(`${s.url}/api/sync/pull?since=0`)).json();
+      const record = pull.records.find((r) => r.kind === kind && r.id === id);
+      if (!record) throw new Error(`no ${kind} ${id} on the server`);
+      const res = await fetch(`${s.url}/api/sync/push`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${EDITOR_KEY}` },
+        body: JSON.stringify({ client_id: `e2e-remote-${name}`, mutations: [{
+          mutation_id: ++remoteMutations, op: 'put', kind, id, base_revision: record.revision,
+          body: change(record.body),
+        }] }),
+      });
+      const answer = await res.json();
+      if (answer.results?.[0]?.status !== 'applied') throw new Error(`remote edit not applied: ${JSON.stringify(answer)}`);
     },
 
     /** A watched page in the shared profile (needs `profile`). */

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot } from '../lib/browser.mjs';
-import { waitForBadge, unlockEditor } from '../lib/sync.mjs';
+import { waitForBadge, unlockEditor, syncNow, closePanel } from '../lib/sync.mjs';
 import { PhotosEditor } from '../lib/editor_photos.mjs';
 import { suite } from '../lib/suite.mjs';
 
@@ -78,3 +78,48 @@ test('move_a_photo_to_the_generals_and_add_one_to_special_people', async (t) => 
   assert.deepEqual(errors, []);
 });
 
+test('a_regiment_name_follows_a_remote_rename_until_typed_into', async (t) => {
+  const { context, page, errors } = await s.fresh();
+  t.after(() => context.close());
+  const doc = await s.realm();
+  // A regiment with a photo: the photo's Group picker shows what the page's store holds.
+  const photo = doc.photos.find((p) => p.group.regiment);
+  const regiment = doc.regiments.find((g) => g.id === photo.group.regiment);
+  await page.goto(`${s.url}/editor`);
+  await page.locator('.regiments-editor').waitFor();
+  await unlockEditor(page);
+  const photos = new PhotosEditor(page);
+  await photos.pickFaction(regiment.faction);
+  const field = photos.regiment(regiment.id).locator('input[name="regiment-name"]');
+  assert.equal(await field.inputValue(), regiment.name);
+
+  // Renamed elsewhere while the form is open and untouched: the field follows the sync.
+  await s.remoteEdit('regiment', regiment.id, (body) => ({ ...body, name: 'Renamed Elsewhere' }));
+  await syncNow(page);
+  await waitForBadge(page, 'synced');
+  await closePanel(page);
+  await page.waitForFunction(([id, name]) =>
+    document.querySelector(`.regiment[data-id="${id}"] input[name="regiment-name"]`)?.value === name,
+  [regiment.id, 'Renamed Elsewhere']);
+  assert.equal(await field.inputValue(), 'Renamed Elsewhere');
+
+  // Once the user has typed, a remote rename does not overwrite their text.
+  await field.fill('Typed Here');
+  await s.remoteEdit('regiment', regiment.id, (body) => ({ ...body, name: 'Renamed Again' }));
+  await syncNow(page);
+  await waitForBadge(page, 'synced');
+  await closePanel(page);
+  await photos.open(photo.id);
+  const option = photos.lightbox().locator(`select[name="regiment"] option[value="${regiment.id}"]`);
+  await page.waitForFunction(([id, name]) =>
+    document.querySelector(`.lightbox select[name="regiment"] option[value="${id}"]`)?.textContent === name,
+  [regiment.id, 'Renamed Again']);
+  assert.equal(await option.textContent(), 'Renamed Again', 'the page has pulled the remote rename');
+  await photos.close();
+  assert.equal(await field.inputValue(), 'Typed Here');
+  // Saving it stores the typed name over the remote one, without a conflict.
+  await photos.regiment(regiment.id).locator('button.rename-regiment').click();
+  await waitForBadge(page, 'synced');
+  assert.equal((await s.realm()).regiments.find((g) => g.id === regiment.id).name, 'Typed Here');
+  assert.deepEqual(errors, []);
+});

@@ -3,6 +3,7 @@
 
 mod armory;
 mod buffs;
+mod draft;
 mod faction_form;
 mod refusal;
 mod regiments;

@@ -12,6 +12,7 @@ mod photo_form;
 mod photo_image;
 mod photo_sheet;
 
+use super::draft::Draft;
 use super::field_in_record;
 use crate::store::{random_u53, use_realm_store, EditError, RealmStore};
 use engine::{Group, Photo, RecordKind, Regiment};
@@ -101,7 +102,14 @@ fn RegimentBlock(id: u64, open: Callback<u64>) -> impl IntoView {
             .realm
             .with(|r| r.as_deref()?.regiments.iter().find(|g| g.id == id).cloned())
     };
-    let name = RwSignal::new(record().map(|g| g.name).unwrap_or_default());
+    // The name field follows a rename that a sync brings while the form is open, unless the user
+    // has typed into it (then their text is kept until they save or it is stored anyway).
+    let stored_name = Memo::new(move |_| record().map(|g| g.name).unwrap_or_default());
+    let name = RwSignal::new(Draft::new(stored_name.get_untracked()));
+    Effect::new(move |_| {
+        let stored = stored_name.get();
+        name.update(|d| d.stored_changed(&stored));
+    });
     let error: FieldError = RwSignal::new(None);
     let photos = Memo::new(move |_| {
         store.read(|r| {
@@ -115,7 +123,7 @@ fn RegimentBlock(id: u64, open: Callback<u64>) -> impl IntoView {
     let rename = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let Some(mut g) = record() else { return };
-        g.name = name.get_untracked();
+        g.name = name.with_untracked(|d| d.text().to_string());
         match store.put(RecordKind::Regiment, id, &g) {
             Ok(()) => error.set(None),
             Err(e) => show_error(error, e),
@@ -157,8 +165,9 @@ fn RegimentBlock(id: u64, open: Callback<u64>) -> impl IntoView {
                 <fieldset prop:disabled=move || !store.can_edit()>
                     <label class="regiment-name">
                         <span class="visually-hidden">"Regiment name"</span>
-                        <input name="regiment-name" prop:value=move || name.get() maxlength=engine::MAX_NAME_CHARS
-                            on:input=move |ev| name.set(event_target_value(&ev)) />
+                        <input name="regiment-name" prop:value=move || name.with(|d| d.text().to_string())
+                            maxlength=engine::MAX_NAME_CHARS
+                            on:input=move |ev| name.update(|d| d.typed(event_target_value(&ev))) />
                         {error_for("name")}
                     </label>
                     <button type="submit" class="rename-regiment">"Rename"</button>
