@@ -77,10 +77,20 @@ pub async fn post_votes(body: &VoteBatch) -> Result<VoteResponse, ApiError> {
     decode(res).await
 }
 
-/// `GET /api/votes`: every counted judgement, oldest first (the standings' Bradley–Terry fit).
+/// `GET /api/votes`, page after page: every counted judgement, oldest first (the standings'
+/// Bradley–Terry fit needs them all). Each page's `next` is the cursor of the following one.
 pub async fn counted_votes() -> Result<VoteList, ApiError> {
-    let res = send(Request::get("/api/votes").build()).await?;
-    decode(res).await
+    let mut all = VoteList::default();
+    let mut after = 0u64;
+    loop {
+        let res = send(Request::get(&format!("/api/votes?after={after}")).build()).await?;
+        let page: VoteList = decode(res).await?;
+        all.votes.extend(page.votes);
+        match page.next {
+            Some(next) if next > after => after = next,
+            _ => return Ok(all),
+        }
+    }
 }
 
 /// `PUT /api/seasons/current` with the editor key: the season the arena runs (0: none).

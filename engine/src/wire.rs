@@ -190,12 +190,16 @@ pub struct VoteResult {
     pub reason: Option<String>,
 }
 
-/// `GET /api/votes`: every counted judgement, in the order the server applied it, without the
-/// voters' ids. The standings fit Bradley–Terry to it.
+/// `GET /api/votes?after=CURSOR&limit=N`: one page of the counted judgements, in the order the
+/// server applied them, without the voters' ids. The standings fit Bradley–Terry to all of them,
+/// reading page after page.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct VoteList {
     /// Counted judgements, oldest first.
     pub votes: Vec<Judgement>,
+    /// The cursor to pass as `after` for the next page; absent on the last page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<u64>,
 }
 
 /// One counted judgement: `chosen` was preferred to `other`.

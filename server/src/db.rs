@@ -215,9 +215,13 @@ impl Db {
         self.votes.waiting()
     }
 
-    /// Every counted judgement, oldest first.
-    pub async fn counted_votes(&self) -> Result<Vec<engine::wire::Judgement>, ApiError> {
-        self.call(|c| votes::counted(c)).await
+    /// One page of the counted judgements, oldest first: at most `limit` after the cursor `after`.
+    pub async fn counted_votes(
+        &self,
+        after: u64,
+        limit: u32,
+    ) -> Result<engine::wire::VoteList, ApiError> {
+        self.call(move |c| votes::counted(c, after, limit)).await
     }
 
     /// Changes the stored realm with `edit` in one transaction, validated and re-derived.

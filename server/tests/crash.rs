@@ -83,11 +83,19 @@ fn integrity(db: &Path) -> String {
 /// The counted judgements as unordered pairs with how often each was counted.
 fn counted_pairs(addr: &str) -> BTreeMap<(u64, u64), usize> {
     let mut out = BTreeMap::new();
-    for v in get(addr, "/api/votes")["votes"].as_array().unwrap() {
-        let (a, b) = (v["chosen"].as_u64().unwrap(), v["other"].as_u64().unwrap());
-        *out.entry((a.min(b), a.max(b))).or_insert(0) += 1;
+    // The list comes a page at a time: follow `next` to the end.
+    let mut after = 0;
+    loop {
+        let page = get(addr, &format!("/api/votes?after={after}&limit=5000"));
+        for v in page["votes"].as_array().unwrap() {
+            let (a, b) = (v["chosen"].as_u64().unwrap(), v["other"].as_u64().unwrap());
+            *out.entry((a.min(b), a.max(b))).or_insert(0) += 1;
+        }
+        match page["next"].as_u64() {
+            Some(next) => after = next,
+            None => return out,
+        }
     }
-    out
 }
 
 /// One vote of the plan: a fresh voter judging one pair, never repeated by anyone else.

@@ -402,3 +402,75 @@ async fn holding_a_season_back_keeps_its_ratings_and_votes_and_they_return_untou
     let (_, votes_back) = send(&app, TestRequest::get().uri("/api/votes")).await;
     assert_eq!(votes_back, votes_before);
 }
+
+#[actix_web::test]
+async fn the_vote_list_pages_by_cursor_and_every_page_joins_into_the_whole_list() {
+    let (_dir, st) = state_with(open_limits());
+    let app = app(st).await;
+    let pool = engine::arena_pool(&engine::demo_realm());
+    // Five counted judgements, each from its own voter (no repeat rule applies).
+    let mut cast = Vec::new();
+    for i in 0..5u64 {
+        let (a, b) = (pool[i as usize].photo_id, pool[i as usize + 1].photo_id);
+        let (status, _) = send(
+            &app,
+            votes(&format!("pager-{i}"), vec![vote(a, b, 1_000_000)]),
+        )
+        .await;
+        assert_eq!(status, 200);
+        cast.push(json!({"chosen": a, "other": b}));
+    }
+    let (_, whole) = send(&app, TestRequest::get().uri("/api/votes")).await;
+    assert_eq!(
+        whole,
+        json!({ "votes": cast }),
+        "the default page holds all five, no next"
+    );
+
+    let mut joined = Vec::new();
+    let mut after = 0;
+    let mut pages = 0;
+    loop {
+        let uri = format!("/api/votes?after={after}&limit=2");
+        let (status, page) = send(&app, TestRequest::get().uri(&uri)).await;
+        assert_eq!(status, 200, "{page}");
+        pages += 1;
+        let votes = page["votes"].as_array().unwrap();
+        assert!(votes.len() <= 2, "a page holds at most the limit");
+        joined.extend(votes.iter().cloned());
+        match page["next"].as_u64() {
+            Some(next) => {
+                assert_eq!(votes.len(), 2, "only a full page points on");
+                assert!(next > after, "the cursor moves forward");
+                after = next;
+            }
+            None => break,
+        }
+    }
+    assert_eq!(pages, 3, "2 + 2 + 1");
+    assert_eq!(
+        joined, cast,
+        "the pages join into the whole list, in order, once each"
+    );
+}
+
+#[actix_web::test]
+async fn a_bad_vote_page_is_a_400_naming_the_parameter() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    for (query, field) in [
+        ("after=abc", "after"),
+        ("after=-3", "after"),
+        ("limit=0", "limit"),
+        ("limit=5001", "limit"),
+        ("limit=many", "limit"),
+        ("offset=10", "offset"),
+    ] {
+        let uri = format!("/api/votes?{query}");
+        let (status, err) = send(&app, TestRequest::get().uri(&uri)).await;
+        assert_eq!(status, 400, "{query}: {err}");
+        assert_eq!(err["error"]["field"], field, "{query}: {err}");
+    }
+    let (status, _) = send(&app, TestRequest::get().uri("/api/votes?limit=5000")).await;
+    assert_eq!(status, 200, "the documented maximum is allowed");
+}

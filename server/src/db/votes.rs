@@ -6,7 +6,7 @@ use crate::collection::Cached;
 use crate::collection::Change;
 use crate::config::VoteLimits;
 use crate::error::ApiError;
-use engine::wire::{Judgement, VoteBatch, VoteResponse, VoteResult};
+use engine::wire::{Judgement, VoteBatch, VoteList, VoteResponse, VoteResult};
 use engine::{Rating, RecordKind};
 use rusqlite::{params, Connection, Transaction};
 use std::collections::BTreeMap;
@@ -165,15 +165,30 @@ pub fn cast_group(
     Ok(answers)
 }
 
-/// Every counted judgement, in the order it was applied (uncounted votes stay private).
-pub fn counted(conn: &Connection) -> Result<Vec<Judgement>, ApiError> {
-    let mut stmt =
-        conn.prepare_cached("SELECT chosen, other FROM votes WHERE counted = 1 ORDER BY seq")?;
-    let rows = stmt.query_map([], |r| {
-        Ok(Judgement {
-            chosen: r.get::<_, i64>(0)? as u64,
-            other: r.get::<_, i64>(1)? as u64,
-        })
+/// One page of the counted judgements, in the order they were applied (uncounted votes stay
+/// private): at most `limit` of those stored after the cursor `after` (0: from the start), and the
+/// cursor of the next page when this one is full.
+pub fn counted(conn: &Connection, after: u64, limit: u32) -> Result<VoteList, ApiError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT seq, chosen, other FROM votes WHERE counted = 1 AND seq > ?1 ORDER BY seq LIMIT ?2",
+    )?;
+    let rows = stmt.query_map([after as i64, i64::from(limit)], |r| {
+        Ok((
+            r.get::<_, i64>(0)? as u64,
+            Judgement {
+                chosen: r.get::<_, i64>(1)? as u64,
+                other: r.get::<_, i64>(2)? as u64,
+            },
+        ))
     })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    let page: Vec<(u64, Judgement)> = rows.collect::<Result<_, _>>()?;
+    let next = if page.len() == limit as usize {
+        page.last().map(|(seq, _)| *seq)
+    } else {
+        None
+    };
+    Ok(VoteList {
+        votes: page.into_iter().map(|(_, j)| j).collect(),
+        next,
+    })
 }
