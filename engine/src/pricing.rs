@@ -31,6 +31,9 @@ pub struct Pricing {
     classes: Vec<u8>,
     /// Per class: `[orthogonal, diagonal]` step price.
     prices: [[f64; 2]; BORDER as usize + 1],
+    /// Bit `k` is set when some cell of the map has class `k`: the cheapest step that can really be
+    /// taken bounds the rest of a route from below (the route search's A* bound).
+    present: u32,
 }
 
 impl Pricing {
@@ -84,15 +87,25 @@ impl Pricing {
         let pw = w as usize + 2;
         self.classes.clear();
         self.classes.resize(pw * (h as usize + 2), BORDER);
+        let mut present = 0u32;
+        let (w, slots) = (w as usize, owners.slots());
         for y in 0..h as usize {
-            let row = (y + 1) * pw + 1;
-            for x in 0..w as usize {
-                let cell = y * w as usize + x;
-                let slot = owners.slot(cell).map_or(0, |k| k + 1);
-                let terrain = map.terrain(cell) as u8;
-                self.classes[row + x] = terrain * 3 + slot_class[slot];
+            let row = &mut self.classes[(y + 1) * pw + 1..][..w];
+            let row_slots = &slots[y * w..][..w];
+            for (x, (class, &slot)) in row.iter_mut().zip(row_slots).enumerate() {
+                let terrain = map.terrain(y * w + x) as u8;
+                *class = terrain * 3 + slot_class[slot as usize];
+                present |= 1 << *class;
             }
         }
+        self.present = present;
+    }
+
+    /// The `[orthogonal, diagonal]` prices of the classes some cell of the map has.
+    pub(crate) fn present_prices(&self) -> impl Iterator<Item = [f64; 2]> + Clone + '_ {
+        (0..BORDER as usize)
+            .filter(|&k| self.present & (1 << k) != 0)
+            .map(|k| self.prices[k])
     }
 
     /// The price of the step into `cell` (index `y·W + x`), orthogonal or diagonal.

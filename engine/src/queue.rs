@@ -16,19 +16,30 @@
 pub(crate) struct Entry {
     pub cost: u64,
     pub cell: u32,
+    /// A word carried along for the caller, free in the entry's padding: the route's bucket
+    /// search keeps the cell's coordinates here (`x | y << 16`).
+    pub tag: u32,
+}
+
+impl Entry {
+    /// An entry with no tag.
+    pub fn new(cost: u64, cell: u32) -> Entry {
+        Entry { cost, cell, tag: 0 }
+    }
 }
 
 /// A heap slot past the end: never smaller than anything.
 const SENTINEL: Entry = Entry {
     cost: u64::MAX,
     cell: u32::MAX,
+    tag: 0,
 };
 
 /// A 4-ary min-heap of entries by cost alone: half the levels of a binary heap, the four children
 /// of a node side by side, and sentinels past the end so every node has four children to compare
 /// without a bounds branch.
 #[derive(Clone, Debug, Default)]
-struct QuadHeap {
+pub(crate) struct QuadHeap {
     /// `len` entries, then at least four [`SENTINEL`]s.
     v: Vec<Entry>,
     len: usize,
@@ -36,7 +47,7 @@ struct QuadHeap {
 
 impl QuadHeap {
     #[inline(always)]
-    fn push(&mut self, e: Entry) {
+    pub fn push(&mut self, e: Entry) {
         while self.v.len() < self.len + 5 {
             self.v.push(SENTINEL);
         }
@@ -59,7 +70,7 @@ impl QuadHeap {
     }
 
     #[inline(always)]
-    fn pop(&mut self) -> Option<Entry> {
+    pub fn pop(&mut self) -> Option<Entry> {
         if self.len == 0 {
             return None;
         }
@@ -98,7 +109,7 @@ impl QuadHeap {
         Some(top)
     }
 
-    fn clear(&mut self) {
+    pub fn clear(&mut self) {
         self.v.clear();
         self.len = 0;
     }
@@ -206,7 +217,7 @@ mod tests {
                     }
                     best[c] = Some(offer);
                     reference.insert((offer.0, offer.1, cell));
-                    q.push(Entry { cost: offer.0, cell });
+                    q.push(Entry::new(offer.0, cell));
                 }
             }
             while let Some((c, _, cell)) = reference.pop_first() {

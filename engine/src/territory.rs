@@ -106,6 +106,11 @@ impl OwnerGrid {
         &self.holders
     }
 
+    /// Every cell's holder slot, row by row: 0 for no one, `k + 1` for `holders()[k]`.
+    pub(crate) fn slots(&self) -> &[u32] {
+        &self.slots
+    }
+
     /// Who holds the cell with index `cell`, if anyone.
     pub fn owner(&self, cell: usize) -> Option<Holder> {
         self.slot(cell).map(|k| self.holders[k])

@@ -298,6 +298,23 @@ fn spec_route(
     cells
 }
 
+/// The bucket search alone, or `None` when it declines or gives up (the route then falls back on
+/// the heap search, so without this a broken bucket search would go unnoticed).
+fn bucket_only(
+    map: &TerrainMap,
+    owners: &OwnerGrid,
+    a: &FactionRef,
+    d: &FactionRef,
+    t: &MarchTotals,
+) -> Option<Route> {
+    let mut router = Router::new();
+    router.pricing.reprice(map, owners, a, d, t);
+    match router.bucket_search(a.cell, d.cell) {
+        Bucketed::Done(route) => Some(route),
+        Bucketed::Unsuited | Bucketed::Spent => None,
+    }
+}
+
 #[path = "../../benches/support/route_reference.rs"]
 mod route_reference;
 
@@ -310,10 +327,26 @@ fn reference_cost(p: &Pricing, w: u32, h: u32, from: (u32, u32), to: (u32, u32))
 #[allow(clippy::type_complexity)]
 fn small_march(
 ) -> impl Strategy<Value = (TerrainMap, OwnerGrid, FactionRef, FactionRef, MarchTotals)> {
-    (1u32..12, 1u32..9, any::<u64>()).prop_map(|(w, h, seed)| {
+    random_march(12, 9, 0)
+}
+
+/// A random march on a map up to `max_w × max_h`, where `roads` cells in four are road (the rest
+/// any ground): long roads make the A* bound exact along them, so many cells share an estimate.
+#[allow(clippy::type_complexity)]
+fn random_march(
+    max_w: u32,
+    max_h: u32,
+    roads: u64,
+) -> impl Strategy<Value = (TerrainMap, OwnerGrid, FactionRef, FactionRef, MarchTotals)> {
+    (1u32..max_w, 1u32..max_h, any::<u64>()).prop_map(move |(w, h, seed)| {
         let mut r = SplitMix64::new(seed);
         let mut pick = |n: u64| crate::below(&mut r, n);
-        let cells = (0..w * h).map(|_| Terrain::ALL[pick(6) as usize]).collect();
+        let cells = (0..w * h)
+            .map(|_| match pick(4) < roads {
+                true => Terrain::Road,
+                false => Terrain::ALL[pick(6) as usize],
+            })
+            .collect();
         let mut owners = OwnerGrid::unclaimed(w, h);
         let holders: Vec<Holder> = (1..=4)
             .map(|id| Holder {
@@ -405,6 +438,21 @@ proptest! {
     }
 
     #[test]
+    fn on_wider_maps_the_bucket_and_heap_searches_agree((map, owners, a, d, t) in random_march(70, 50, 2)) {
+        let mut router = Router::new();
+        let heap = router.heap_route(&map, &owners, &a, &d, &t);
+        let either = router.route(&map, &owners, &a, &d, &t);
+        prop_assert_eq!(either.cost.to_bits(), heap.cost.to_bits());
+        prop_assert_eq!(either.length.to_bits(), heap.length.to_bits());
+        prop_assert_eq!(&either.cells, &heap.cells);
+        prop_assert_eq!(&either.cells, &spec_route(&map, &owners, &a, &d, &t));
+        // With Movement every step costs something, so the bucket search itself drew it.
+        if t.avg_movement.is_some() {
+            prop_assert_eq!(bucket_only(&map, &owners, &a, &d, &t), Some(either));
+        }
+    }
+
+    #[test]
     fn uniform_ground_ties_match_the_spec(w in 2u32..14, h in 2u32..10, seed in any::<u64>(), mv in prop::option::of(0.2f64..4.0)) {
         // One terrain everywhere: many paths cost the same, so only the tie-breaking decides.
         let mut r = SplitMix64::new(seed);
@@ -429,7 +477,9 @@ fn on_the_demo_map_the_fast_search_draws_the_specs_route() {
         .iter()
         .filter_map(|f| FactionRef::of(f, &realm.map))
         .collect();
-    for (a, d) in [(0, 8), (5, 9), (2, 3)] {
+    // Every march the demo allows (and some it refuses: townsfolk and mercenaries have markers too).
+    let pairs = (0..sides.len()).flat_map(|a| (0..sides.len()).map(move |d| (a, d)));
+    for (a, d) in pairs.filter(|(a, d)| a != d) {
         for t in [NO_MOVEMENT, crate::march_totals(&realm, sides[a].id)] {
             let (a, d) = (&sides[a], &sides[d]);
             let got = route(&realm.map, &owners, a, d, &t).cells;
@@ -437,6 +487,16 @@ fn on_the_demo_map_the_fast_search_draws_the_specs_route() {
                 .heap_route(&realm.map, &owners, a, d, &t)
                 .cells;
             assert_eq!(got, heap, "{} → {}: buckets and heap", a.id, d.id);
+            if t.avg_movement.is_some() {
+                let bucketed = bucket_only(&realm.map, &owners, a, d, &t).map(|r| r.cells);
+                assert_eq!(
+                    bucketed.as_ref(),
+                    Some(&got),
+                    "{} → {}: buckets",
+                    a.id,
+                    d.id
+                );
+            }
             assert_eq!(
                 got,
                 spec_route(&realm.map, &owners, a, d, &t),
