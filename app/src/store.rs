@@ -219,7 +219,7 @@ impl RealmStore {
 
     /// Queues a battle for Realm History; anyone may fight, key or not.
     pub fn record_battle(&self, entry: BattleEntry) {
-        self.with_queue(|q| q.battles.push(entry));
+        self.with_queue(|q| q.battles.push(queue::QueuedBattle::new(&entry)));
         sync::request(self);
     }
 
