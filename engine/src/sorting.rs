@@ -80,7 +80,9 @@ mod tests {
 
     #[test]
     fn sorts_owned_values_without_losing_any() {
-        let mut v: Vec<String> = ["pike", "axe", "bow", "axe", "club"].map(String::from).to_vec();
+        let mut v: Vec<String> = ["pike", "axe", "bow", "axe", "club"]
+            .map(String::from)
+            .to_vec();
         stable_sort_by(&mut v, |a, b| a.cmp(b));
         assert_eq!(v, ["axe", "axe", "bow", "club", "pike"]);
     }

@@ -323,7 +323,11 @@ mod tests {
             .filter(|f| f.kind == FactionKind::Ordinary && f.marker.is_some())
             .map(|f| f.id)
             .collect();
-        let systems = [BattleSystem::V2, BattleSystem::Olympia, BattleSystem::MassBattle];
+        let systems = [
+            BattleSystem::V2,
+            BattleSystem::Olympia,
+            BattleSystem::MassBattle,
+        ];
         let entries: Vec<BattleEntry> = systems
             .into_iter()
             .enumerate()
@@ -343,8 +347,11 @@ mod tests {
         assert_eq!(back, q);
         let ids: Vec<Option<u64>> = back.battles.iter().map(QueuedBattle::id).collect();
         assert_eq!(ids, [Some(900), Some(901), Some(902)]);
-        let read: Vec<BattleEntry> =
-            back.battles.iter().map(|b| serde_json::from_str(b.0.get()).unwrap()).collect();
+        let read: Vec<BattleEntry> = back
+            .battles
+            .iter()
+            .map(|b| serde_json::from_str(b.0.get()).unwrap())
+            .collect();
         assert_eq!(read, entries);
     }
 

@@ -228,7 +228,9 @@ async fn push_battles(store: RealmStore) -> Result<(), ApiError> {
         let refused = match outcome {
             Ok(()) => None,
             Err(ApiError::Status(code, error)) if (400..500).contains(&code) => {
-                let id = entry.id().map_or_else(|| "?".to_string(), |id| id.to_string());
+                let id = entry
+                    .id()
+                    .map_or_else(|| "?".to_string(), |id| id.to_string());
                 Some(refusal(format!("battle {id}"), code, error))
             }
             Err(e) => return Err(e),
