@@ -73,7 +73,7 @@ mod tests {
             let mut ours = items.clone();
             stable_sort_by(&mut ours, |a, b| b.0.cmp(&a.0));
             let mut std_sorted = items;
-            std_sorted.sort_by(|a, b| b.0.cmp(&a.0));
+            std_sorted.sort_by_key(|e| std::cmp::Reverse(e.0));
             prop_assert_eq!(ours, std_sorted);
         }
     }
