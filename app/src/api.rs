@@ -103,7 +103,7 @@ pub async fn set_current_season(season: u32, key: &str) -> Result<ChangeResponse
 }
 
 /// `POST /api/history`: one battle. A 409 means this very entry is already stored (a retry).
-pub async fn post_battle(body: &BattleEntry) -> Result<(), ApiError> {
+pub async fn post_battle(body: &impl serde::Serialize) -> Result<(), ApiError> {
     match send(Request::post("/api/history").json(body)).await {
         Ok(_) | Err(ApiError::Status(409, _)) => Ok(()),
         Err(e) => Err(e),

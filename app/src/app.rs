@@ -15,7 +15,7 @@ use crate::pages::{
     not_found_page::NotFoundPage,
     replay_page::ReplayPage,
 };
-use crate::store::provide_realm_store;
+use crate::store::{provide_realm_store, ReadRecords};
 use leptos::prelude::*;
 use leptos_router::components::{Redirect, Route, Router, Routes};
 use leptos_router::hooks::use_location;
@@ -24,7 +24,8 @@ use leptos_router::path;
 /// The map bundle's shell: `/` and `/map`.
 #[component]
 pub fn MapApp() -> impl IntoView {
-    provide_realm_store();
+    // The map shows no saved Battle Lab line-ups, so it does not read them (see ReadRecords).
+    provide_realm_store(ReadRecords::MAP);
     view! {
         <Router>
             <NavBar />
@@ -41,7 +42,7 @@ pub fn MapApp() -> impl IntoView {
 /// The pages bundle's shell: everything but the map.
 #[component]
 pub fn PagesApp() -> impl IntoView {
-    provide_realm_store();
+    provide_realm_store(ReadRecords::ALL);
     view! {
         <Router>
             <NavBar />

@@ -15,6 +15,7 @@ mod sync;
 
 pub use diff::differing_fields;
 pub use queue::{Choice, Conflict, Refusal};
+pub use snapshot::ReadRecords;
 pub use status::{Badge, SyncStatus};
 
 use engine::wire::{BattleEntry, Vote, VoteResult};
@@ -73,6 +74,8 @@ struct Inner {
     retry_scheduled: bool,
     /// Why the queue could not be written to browser storage, when it could not.
     save_failed: Option<String>,
+    /// How this bundle reads records into a realm.
+    read: ReadRecords,
 }
 
 /// The realm, its sync state and the user's pending work, provided to every page.
@@ -96,7 +99,7 @@ pub struct RealmStore {
 }
 
 /// Creates the store, shows the stored copy at once, and starts syncing.
-pub fn provide_realm_store() {
+pub fn provide_realm_store(read: ReadRecords) {
     let kv: Box<dyn KeyValue> = Box::new(Browser);
     let snapshot = local::load_snapshot(kv.as_ref());
     let queue = local::load_queue(kv.as_ref()).unwrap_or_else(|| Queue::new(random_id()));
@@ -121,6 +124,7 @@ pub fn provide_realm_store() {
             retry_ms: sync::FIRST_RETRY_MS,
             retry_scheduled: false,
             save_failed: None,
+            read,
         }),
     };
     if store.inner.with_value(|i| !i.snapshot.is_empty()) {
@@ -177,7 +181,9 @@ impl RealmStore {
             if i.snapshot.is_empty() {
                 return Err(EditError::NotLoaded);
             }
-            i.snapshot.stored(&i.queue).map_err(EditError::Invalid)
+            i.snapshot
+                .stored(&i.queue, i.read)
+                .map_err(EditError::Invalid)
         })
     }
 
@@ -199,7 +205,10 @@ impl RealmStore {
             }
             let mut candidate = i.queue.clone();
             candidate.edit(&i.snapshot, kind.name(), id, body);
-            let realm = i.snapshot.realm(&candidate).map_err(EditError::Invalid)?;
+            let realm = i
+                .snapshot
+                .realm(&candidate, i.read)
+                .map_err(EditError::Invalid)?;
             i.queue = candidate;
             i.save_queue();
             Ok(realm)
@@ -219,7 +228,7 @@ impl RealmStore {
 
     /// Queues a battle for Realm History; anyone may fight, key or not.
     pub fn record_battle(&self, entry: BattleEntry) {
-        self.with_queue(|q| q.battles.push(entry));
+        self.with_queue(|q| q.battles.push(queue::QueuedBattle::new(&entry)));
         sync::request(self);
     }
 
@@ -292,8 +301,8 @@ impl RealmStore {
     fn rebuild(&self) {
         let built = self.inner.with_value(|i| {
             i.snapshot
-                .realm(&i.queue)
-                .or_else(|_| i.snapshot.realm(&Queue::new(String::new())))
+                .realm(&i.queue, i.read)
+                .or_else(|_| i.snapshot.realm(&Queue::new(String::new()), i.read))
         });
         match built {
             Ok(realm) => self.realm.set(Some(Arc::new(realm))),

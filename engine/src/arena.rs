@@ -134,7 +134,7 @@ pub fn pick_pair(pool: &[Rating], recent: &[(u64, u64)], rng: &mut impl Rng) -> 
     } else {
         fresh
     };
-    near.sort_by(|a, b| {
+    crate::sorting::stable_sort_by(&mut near, |a, b| {
         let (da, db) = (
             (a.rating - first.rating).abs(),
             (b.rating - first.rating).abs(),

@@ -44,6 +44,7 @@ mod route;
 mod schema;
 mod siege;
 mod skirmish;
+mod sorting;
 mod stat_report;
 mod territory;
 #[cfg(test)]
@@ -112,6 +113,7 @@ pub use route::{route, Route, Router};
 pub use schema::realm_schema;
 pub use siege::{Barding, Condition, Line, LineEffect, MachineKind, Scope, WornKind};
 pub use skirmish::*;
+pub use sorting::{stable_sort_by, stable_sort_by_key};
 pub use stat_report::{
     compare_photos, push_down_report, recalculate_report, stat_moves, PhotoChange, StatMove,
 };

@@ -46,7 +46,7 @@ pub fn photo_power(r: &Realm, p: &Photo) -> f64 {
 /// The Power of one Regiment or Equipment type: its photos' Power summed in photo order.
 pub fn type_power(r: &Realm, group: Group) -> f64 {
     let mut photos: Vec<&Photo> = r.photos.iter().filter(|p| p.group == group).collect();
-    photos.sort_by_key(|p| (p.order, p.id));
+    crate::sorting::stable_sort_by_key(&mut photos, |p| (p.order, p.id));
     let Some(faction) = photos.first().map(|p| p.faction) else {
         return 0.0;
     };

@@ -138,7 +138,7 @@ impl Keyed for Rating {
 }
 
 fn sort_by_key<T: Keyed>(v: &mut [T]) {
-    v.sort_by_key(|r| r.key());
+    crate::sorting::stable_sort_by_key(v, |r| r.key());
 }
 
 impl Realm {

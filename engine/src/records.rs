@@ -83,6 +83,25 @@ macro_rules! record_kinds {
             /// Exactly one map record is needed; settings default when absent. The result is not
             /// validated: call [`Realm::validate`].
             pub fn from_records(records: impl IntoIterator<Item = Record>) -> Result<Realm, DocError> {
+                Realm::assemble::<true>(records)
+            }
+
+            /// [`Realm::from_records`] for a reader that never shows saved Battle Lab line-ups (the
+            /// map page): `lab_setup` records are skipped unread, so the realm has none. A line-up's
+            /// parser is every further system's input parser, about 120 KB of wasm before
+            /// optimisation, which this keeps out of a build that does not call `from_records`.
+            /// Nothing else in the document refers to a line-up, so what `validate` says of the rest
+            /// is the same either way.
+            pub fn from_records_without_lab_setups(
+                records: impl IntoIterator<Item = Record>,
+            ) -> Result<Realm, DocError> {
+                Realm::assemble::<false>(records)
+            }
+
+            /// Both of the above; `LAB_SETUPS` is a constant so the skipped parser is not compiled in.
+            fn assemble<const LAB_SETUPS: bool>(
+                records: impl IntoIterator<Item = Record>,
+            ) -> Result<Realm, DocError> {
                 let mut map: Option<TerrainMap> = None;
                 let mut realm = Realm::new(TerrainMap::filled(0, 0, crate::Terrain::Plains));
                 for rec in records {
@@ -95,6 +114,9 @@ macro_rules! record_kinds {
                         }
                         RecordKind::Settings => realm.settings = from_value(rec.body, "settings")?,
                         $(RecordKind::$variant => {
+                            if !LAB_SETUPS && matches!(RecordKind::$variant, RecordKind::LabSetup) {
+                                continue;
+                            }
                             let path = format!("{}[id {}]", stringify!($field), rec.id);
                             let item = from_value(rec.body, &path)?;
                             check_id(&item, rec.id, &path)?;
@@ -188,6 +210,36 @@ mod tests {
             }
             prop_assert_eq!(&Realm::from_records(records).unwrap(), demo());
         }
+    }
+
+    /// The map's reader skips line-ups unread, a broken one included, and keeps everything else.
+    #[test]
+    fn without_lab_setups_skips_them_unread_and_keeps_the_rest() {
+        assert!(!demo().lab_setups.is_empty());
+        let mut records = demo().to_records();
+        records.push(Record {
+            kind: RecordKind::LabSetup,
+            id: 999,
+            body: serde_json::json!({"id": 999, "system": "no such system"}),
+        });
+        assert!(Realm::from_records(records.clone()).is_err());
+        let mut expected = demo().clone();
+        expected.lab_setups.clear();
+        assert_eq!(
+            Realm::from_records_without_lab_setups(records).unwrap(),
+            expected
+        );
+    }
+
+    /// The map's checks skip only the line-ups' own: the rest of the document is still checked.
+    #[test]
+    fn validate_without_lab_setups_checks_all_but_the_line_ups() {
+        let mut r = demo().clone();
+        r.lab_setups[0].name = String::new();
+        assert!(r.validate().unwrap_err().field.starts_with("lab_setups[0]"));
+        assert!(r.validate_without_lab_setups().is_ok());
+        r.factions.push(r.factions[0].clone());
+        assert!(r.validate_without_lab_setups().is_err());
     }
 
     #[test]

@@ -56,7 +56,7 @@ pub fn roster(r: &Realm, faction: u64) -> Vec<&Photo> {
         .filter(|p| p.faction == faction && counts_in_fp(kind, p.group))
         .map(|p| (roster_key(r, p), p))
         .collect();
-    keyed.sort_by_key(|(k, _)| *k);
+    crate::sorting::stable_sort_by_key(&mut keyed, |(k, _)| *k);
     keyed.into_iter().map(|(_, p)| p).collect()
 }
 

@@ -78,8 +78,12 @@ pub struct PushResponse {
 
 /// What became of one mutation. Every outcome but `gap` consumes the mutation id: drop it from
 /// the queue. A conflict is resolved by a new mutation based on `current.revision`.
+///
+/// Written as an internally tagged object (`{"status": "applied", "mutation_id": 3, ...}`) and
+/// read through [`ResultFields`], which reads the same objects without serde's buffering of a
+/// tagged enum (a smaller wasm for the app, which reads every push's results).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "status", rename_all = "snake_case")]
+#[serde(tag = "status", rename_all = "snake_case", try_from = "ResultFields")]
 pub enum MutationResult {
     /// Written; the record now has `revision`.
     Applied {
@@ -107,6 +111,55 @@ pub enum MutationResult {
         /// Why, naming the field.
         error: ErrorBody,
     },
+}
+
+/// A [`MutationResult`] as read: every variant's fields in one struct, checked against the status
+/// by `TryFrom`. Serde reads an internally tagged enum by first buffering the whole object in its
+/// `Content` tree and then reading each variant from that, which cost the map's wasm about 25 KB
+/// (a `SyncRecord` body is read into that tree and then again into a JSON value).
+#[derive(Deserialize)]
+struct ResultFields {
+    status: ResultStatus,
+    mutation_id: u64,
+    revision: Option<u64>,
+    current: Option<SyncRecord>,
+    error: Option<ErrorBody>,
+}
+
+/// The `status` tag of a [`MutationResult`].
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum ResultStatus {
+    Applied,
+    Duplicate,
+    Conflict,
+    Rejected,
+}
+
+impl TryFrom<ResultFields> for MutationResult {
+    type Error = String;
+
+    fn try_from(f: ResultFields) -> Result<Self, String> {
+        fn need<T>(v: Option<T>, field: &str) -> Result<T, String> {
+            v.ok_or_else(|| format!("missing field `{field}`"))
+        }
+        let mutation_id = f.mutation_id;
+        Ok(match f.status {
+            ResultStatus::Applied => MutationResult::Applied {
+                mutation_id,
+                revision: need(f.revision, "revision")?,
+            },
+            ResultStatus::Duplicate => MutationResult::Duplicate { mutation_id },
+            ResultStatus::Conflict => MutationResult::Conflict {
+                mutation_id,
+                current: need(f.current, "current")?,
+            },
+            ResultStatus::Rejected => MutationResult::Rejected {
+                mutation_id,
+                error: need(f.error, "error")?,
+            },
+        })
+    }
 }
 
 /// A record as sync moves it, tombstones included.
@@ -325,6 +378,64 @@ mod tests {
             serde_json::to_value(&r).unwrap(),
             serde_json::json!({"status": "duplicate", "mutation_id": 4})
         );
+    }
+
+    /// Every variant reads back from what it writes, the tag anywhere in the object; a variant's
+    /// own field missing or an unknown status is refused.
+    #[test]
+    fn results_read_back_as_written() {
+        let current = SyncRecord {
+            kind: "faction".into(),
+            id: 3,
+            revision: 2,
+            server_rev: 9,
+            deleted: false,
+            body: Some(serde_json::json!({"id": 3, "name": "Oak"})),
+        };
+        let error = ErrorBody {
+            code: "gap".into(),
+            message: "earlier ids are missing".into(),
+            field: None,
+        };
+        let all = [
+            MutationResult::Applied {
+                mutation_id: 1,
+                revision: 2,
+            },
+            MutationResult::Duplicate { mutation_id: 2 },
+            MutationResult::Conflict {
+                mutation_id: 3,
+                current,
+            },
+            MutationResult::Rejected {
+                mutation_id: 4,
+                error,
+            },
+        ];
+        let text = serde_json::to_string(&all).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Vec<MutationResult>>(&text).unwrap(),
+            all
+        );
+        let tag_last = r#"{"mutation_id": 1, "revision": 5, "status": "applied"}"#;
+        assert_eq!(
+            serde_json::from_str::<MutationResult>(tag_last).unwrap(),
+            MutationResult::Applied {
+                mutation_id: 1,
+                revision: 5
+            }
+        );
+        for bad in [
+            r#"{"status": "applied", "mutation_id": 1}"#,
+            r#"{"status": "conflict", "mutation_id": 1}"#,
+            r#"{"status": "lost", "mutation_id": 1}"#,
+            r#"{"revision": 1, "mutation_id": 1}"#,
+        ] {
+            assert!(
+                serde_json::from_str::<MutationResult>(bad).is_err(),
+                "{bad}"
+            );
+        }
     }
 }
 

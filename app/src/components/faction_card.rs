@@ -35,7 +35,7 @@ impl CardData {
                     .map_or(0.0, |p| p.power);
                 let mut mine: Vec<_> = realm.photos.iter().filter(|p| p.faction == f.id).collect();
                 let photos = mine.len();
-                mine.sort_by_key(|p| p.group != Group::Leader);
+                engine::stable_sort_by_key(&mut mine, |p| p.group != Group::Leader);
                 let faces = mine
                     .into_iter()
                     .take(4)

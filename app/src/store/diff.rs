@@ -20,7 +20,7 @@ pub fn differing_fields(mine: Option<&Value>, theirs: Option<&Value>) -> Vec<Fie
     match (mine, theirs) {
         (Some(Value::Object(a)), Some(Value::Object(b))) => {
             let mut fields: Vec<&String> = a.keys().chain(b.keys()).collect();
-            fields.sort();
+            engine::stable_sort_by(&mut fields, |a, b| a.cmp(b));
             fields.dedup();
             fields
                 .into_iter()

@@ -20,12 +20,47 @@ pub struct Queue {
     pub mutations: Vec<Pending>,
     /// Arena judgements, oldest first.
     pub votes: Vec<Vote>,
-    /// Battles for Realm History.
-    pub battles: Vec<BattleEntry>,
+    /// Battles for Realm History, as the JSON the server will receive.
+    pub battles: Vec<QueuedBattle>,
     /// Edits the server refused as stale, waiting for the user to choose a side.
     pub conflicts: Vec<Conflict>,
     /// Work the server refused as invalid, kept so the user sees why.
     pub refused: Vec<Refusal>,
+}
+
+/// A battle waiting for Realm History: the [`BattleEntry`] as the JSON text the server will
+/// receive, stored and sent exactly as written.
+///
+/// Why text, not a `BattleEntry`: the queue is loaded on every page, the map's included, and
+/// parsing a battle record back takes every battle system's log parser (about 300 KB of the map's
+/// wasm before optimisation). Nothing in the browser reads a queued battle back; it is only sent
+/// and dropped by id. The stored form is byte for byte what a `Vec<BattleEntry>` wrote, so a queue
+/// stored by an older build still loads.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct QueuedBattle(Box<serde_json::value::RawValue>);
+
+impl QueuedBattle {
+    /// The entry as JSON.
+    pub fn new(entry: &BattleEntry) -> Self {
+        // Serialising plain data with string keys into JSON cannot fail.
+        QueuedBattle(serde_json::value::to_raw_value(entry).expect("a battle entry serialises"))
+    }
+
+    /// The entry's id, read from the JSON (`None` if the stored text has none).
+    pub fn id(&self) -> Option<u64> {
+        #[derive(Deserialize)]
+        struct Id {
+            id: u64,
+        }
+        serde_json::from_str::<Id>(self.0.get()).ok().map(|e| e.id)
+    }
+}
+
+impl PartialEq for QueuedBattle {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.get() == other.0.get()
+    }
 }
 
 /// One queued edit and whether it has ever been sent. A sent mutation may have been applied
@@ -274,6 +309,51 @@ mod tests {
     use super::*;
     use engine::wire::PullResponse;
     use serde_json::json;
+
+    /// A queued battle is stored byte for byte as a `Vec<BattleEntry>` stores it, so queues of
+    /// either build load in the other, and reads back as the same entry.
+    #[test]
+    fn a_queued_battle_is_stored_as_the_entry_itself() {
+        use engine::wire::BattleSource;
+        use engine::{demo_realm, fight, BattleSystem, FactionKind};
+        let realm = demo_realm();
+        let ids: Vec<u64> = realm
+            .factions
+            .iter()
+            .filter(|f| f.kind == FactionKind::Ordinary && f.marker.is_some())
+            .map(|f| f.id)
+            .collect();
+        let systems = [
+            BattleSystem::V2,
+            BattleSystem::Olympia,
+            BattleSystem::MassBattle,
+        ];
+        let entries: Vec<BattleEntry> = systems
+            .into_iter()
+            .enumerate()
+            .map(|(n, system)| BattleEntry {
+                id: 900 + n as u64,
+                timestamp: 1_700_000_000_000,
+                source: BattleSource::Map,
+                record: fight(&realm, ids[0], ids[1], system, 7 + n as u64).unwrap(),
+            })
+            .collect();
+        let mut q = Queue::new("c".into());
+        q.battles = entries.iter().map(QueuedBattle::new).collect();
+        let stored = serde_json::to_string(&q).unwrap();
+        let old: String = serde_json::to_string(&entries).unwrap();
+        assert!(stored.contains(&format!("\"battles\":{old}")));
+        let back: Queue = serde_json::from_str(&stored).unwrap();
+        assert_eq!(back, q);
+        let ids: Vec<Option<u64>> = back.battles.iter().map(QueuedBattle::id).collect();
+        assert_eq!(ids, [Some(900), Some(901), Some(902)]);
+        let read: Vec<BattleEntry> = back
+            .battles
+            .iter()
+            .map(|b| serde_json::from_str(b.0.get()).unwrap())
+            .collect();
+        assert_eq!(read, entries);
+    }
 
     fn snapshot_with(kind: &str, id: u64, revision: u64) -> Snapshot {
         let mut s = Snapshot::default();

@@ -8,6 +8,33 @@ use engine::{recalculate_all, DocError, Realm, Record, RecordKind};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// How a bundle reads records into a realm and checks it. Chosen by each bundle's shell as
+/// functions rather than a flag, so a bundle links only the reader it uses.
+#[derive(Clone, Copy)]
+pub struct ReadRecords {
+    /// Records to a realm, not yet validated.
+    pub read: fn(Vec<Record>) -> Result<Realm, DocError>,
+    /// The realm's checks.
+    pub validate: fn(&Realm) -> Result<(), DocError>,
+}
+
+impl ReadRecords {
+    /// Every kind of record: the pages bundle's reader (and the tests').
+    pub const ALL: ReadRecords = ReadRecords {
+        read: Realm::from_records,
+        validate: Realm::validate,
+    };
+
+    /// Everything but saved Battle Lab line-ups, which the map page never shows: they are skipped
+    /// unread and unchecked, which keeps every further system's input parser and checks (over
+    /// 100 KB before optimisation) out of the map's wasm. Nothing else refers to a line-up, so
+    /// the rest of the realm reads and validates exactly as with [`ReadRecords::ALL`].
+    pub const MAP: ReadRecords = ReadRecords {
+        read: Realm::from_records_without_lab_setups,
+        validate: Realm::validate_without_lab_setups,
+    };
+}
+
 /// A record's place: its kind's name and its id.
 pub type RecordKey = (String, u64);
 
@@ -105,8 +132,8 @@ impl Snapshot {
 
     /// The realm this snapshot holds with `queue`'s pending edits applied in order, validated and
     /// re-derived by the engine (SPEC §1.9: derived numbers are never taken as sent).
-    pub fn realm(&self, queue: &Queue) -> Result<Realm, DocError> {
-        let mut realm = self.stored(queue)?;
+    pub fn realm(&self, queue: &Queue, read: ReadRecords) -> Result<Realm, DocError> {
+        let mut realm = self.stored(queue, read)?;
         recalculate_all(&mut realm);
         Ok(realm)
     }
@@ -114,7 +141,7 @@ impl Snapshot {
     /// The realm as its records are stored — this snapshot with `queue`'s pending edits — validated
     /// but not re-derived, so a photo holds the stats it was last stored with (the editor's
     /// Toolbox compares them with a recalculation).
-    pub fn stored(&self, queue: &Queue) -> Result<Realm, DocError> {
+    pub fn stored(&self, queue: &Queue, read: ReadRecords) -> Result<Realm, DocError> {
         let mut live: BTreeMap<RecordKey, serde_json::Value> = self
             .records
             .iter()
@@ -139,12 +166,12 @@ impl Snapshot {
             })?;
             records.push(Record { kind, id, body });
         }
-        let mut realm = Realm::from_records(records)?;
+        let mut realm = (read.read)(records)?;
         // A photo deleted here takes its rating with it, as the server does when the delete
         // arrives (ratings are the server's; it sends the tombstone with its next pull).
         let photos: std::collections::HashSet<u64> = realm.photos.iter().map(|p| p.id).collect();
         realm.ratings.retain(|g| photos.contains(&g.photo_id));
-        realm.validate()?;
+        (read.validate)(&realm)?;
         Ok(realm)
     }
 }
@@ -191,16 +218,30 @@ mod tests {
         });
         let q = Queue::new("c".into());
         assert_eq!(
-            s.stored(&q).unwrap().photo(photo.id).unwrap().stats,
+            s.stored(&q, ReadRecords::ALL)
+                .unwrap()
+                .photo(photo.id)
+                .unwrap()
+                .stats,
             photo.stats
         );
-        assert_eq!(s.realm(&q).unwrap().photo(photo.id).unwrap().stats, honest);
+        assert_eq!(
+            s.realm(&q, ReadRecords::ALL)
+                .unwrap()
+                .photo(photo.id)
+                .unwrap()
+                .stats,
+            honest
+        );
     }
 
     #[test]
     fn a_full_pull_rebuilds_the_realm() {
         let s = demo_snapshot();
-        assert_eq!(s.realm(&Queue::new("c".into())).unwrap(), demo_realm());
+        assert_eq!(
+            s.realm(&Queue::new("c".into()), ReadRecords::ALL).unwrap(),
+            demo_realm()
+        );
     }
 
     #[test]
@@ -236,7 +277,7 @@ mod tests {
             cursor: 3,
         });
         assert_eq!(s.cursor, 9_999);
-        let got = s.realm(&Queue::new("c".into())).unwrap();
+        let got = s.realm(&Queue::new("c".into()), ReadRecords::ALL).unwrap();
         assert!(got.photos.iter().all(|p| p.id != photo));
         assert_eq!(got.photos.len(), realm.photos.len() - 1);
     }
@@ -259,9 +300,13 @@ mod tests {
             body: Some(serde_json::to_value(rating).unwrap()),
         });
         let mut q = Queue::new("c".into());
-        assert!(s.realm(&q).unwrap().ratings.contains(&rating));
+        assert!(s
+            .realm(&q, ReadRecords::ALL)
+            .unwrap()
+            .ratings
+            .contains(&rating));
         q.edit(&s, "photo", photo, None);
-        let got = s.realm(&q).unwrap();
+        let got = s.realm(&q, ReadRecords::ALL).unwrap();
         assert!(got.photo(photo).is_none());
         assert!(got.ratings.iter().all(|g| g.photo_id != photo));
     }
@@ -276,7 +321,7 @@ mod tests {
     #[test]
     fn an_empty_snapshot_has_no_realm() {
         let e = Snapshot::default()
-            .realm(&Queue::new("c".into()))
+            .realm(&Queue::new("c".into()), ReadRecords::ALL)
             .unwrap_err();
         assert_eq!(e.field, "map");
     }

@@ -228,12 +228,15 @@ async fn push_battles(store: RealmStore) -> Result<(), ApiError> {
         let refused = match outcome {
             Ok(()) => None,
             Err(ApiError::Status(code, error)) if (400..500).contains(&code) => {
-                Some(refusal(format!("battle {}", entry.id), code, error))
+                let id = entry
+                    .id()
+                    .map_or_else(|| "?".to_string(), |id| id.to_string());
+                Some(refusal(format!("battle {id}"), code, error))
             }
             Err(e) => return Err(e),
         };
         store.with_queue(|q| {
-            q.battles.retain(|b| b.id != entry.id);
+            q.battles.retain(|b| *b != entry);
             q.refused.extend(refused);
         });
     }

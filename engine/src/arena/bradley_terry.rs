@@ -86,7 +86,7 @@ impl Design {
             .map(|((i, j), (a, b))| (i, j, a, b))
             .collect();
         // A fixed order keeps the float sums, and so the fit, the same on every run.
-        pairs.sort_by_key(|&(i, j, _, _)| (i, j));
+        crate::sorting::stable_sort_by_key(&mut pairs, |&(i, j, _, _)| (i, j));
         Design { n, pairs }
     }
 
@@ -208,7 +208,7 @@ pub fn bt_ladder(
     for (s, r) in out.iter_mut().zip(ranks) {
         s.rank = r;
     }
-    out.sort_by(|a, b| {
+    crate::sorting::stable_sort_by(&mut out, |a, b| {
         b.score
             .total_cmp(&a.score)
             .then(a.photo_id.cmp(&b.photo_id))

@@ -96,7 +96,7 @@ impl<'a> Arena<'a> {
     /// then list order (RESOLVED in §4.4).
     pub fn order(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.f.len()).filter(|&i| self.alive(i)).collect();
-        order.sort_by(|&a, &b| {
+        crate::sorting::stable_sort_by(&mut order, |&a, &b| {
             let (x, y) = (self.f[a].sheet, self.f[b].sheet);
             (y.i, y.ag, self.f[a].who).cmp(&(x.i, x.ag, self.f[b].who))
         });

@@ -96,7 +96,7 @@ pub fn resolve(input: &WarfareInput, rng: &mut impl Rng) -> WarfareOutcome {
                 (k, realm, r)
             })
             .collect();
-        keyed.sort_by_key(|e| std::cmp::Reverse(e.0));
+        crate::sorting::stable_sort_by_key(&mut keyed, |e| std::cmp::Reverse(e.0));
         let mut start = 0;
         while start < keyed.len() {
             let end = start
@@ -113,7 +113,7 @@ pub fn resolve(input: &WarfareInput, rng: &mut impl Rng) -> WarfareOutcome {
             if realms.len() > 1 {
                 let off = roll_off(&realms, rng);
                 let place = |realm: u64| off.ranking.iter().position(|&r| r == realm);
-                keyed[start..end].sort_by_key(|e| place(e.1));
+                crate::sorting::stable_sort_by_key(&mut keyed[start..end], |e| place(e.1));
                 order_ties.push(OrderTie {
                     conflicts: keyed[start..end]
                         .iter()
