@@ -17,25 +17,39 @@ use crate::pages::{
 };
 use crate::store::{provide_realm_store, ReadRecords};
 use leptos::prelude::*;
-use leptos_router::components::{Redirect, Route, Router, Routes};
+use leptos_router::components::{Route, Router, Routes};
 use leptos_router::hooks::use_location;
 use leptos_router::path;
 
-/// The map bundle's shell: `/` and `/map`.
+/// The map bundle's shell: `/` and `/map`, and nothing else, so it runs without a router (whose
+/// code is a tenth of this bundle). The server sends this bundle only for its own paths and for
+/// paths nobody owns, so any other path is this page load's own and "not found" (see
+/// [`Elsewhere`] for the same rule under a router).
 #[component]
 pub fn MapApp() -> impl IntoView {
     // The map shows no saved Battle Lab line-ups, so it does not read them (see ReadRecords).
     provide_realm_store(ReadRecords::MAP);
+    let location = window().location();
+    let path = location.pathname().unwrap_or_default();
+    let mut shown = path.clone();
+    let page = match path.trim_end_matches('/') {
+        "" => {
+            shown = "/map".to_string();
+            // `/` is the map too; the address bar says so, as a redirect would.
+            let search = location.search().unwrap_or_default();
+            let hash = location.hash().unwrap_or_default();
+            if let Ok(history) = window().history() {
+                let to = format!("/map{search}{hash}");
+                let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&to));
+            }
+            view! { <MapPage /> }.into_any()
+        }
+        "/map" => view! { <MapPage /> }.into_any(),
+        _ => view! { <NotFoundPage /> }.into_any(),
+    };
     view! {
-        <Router>
-            <NavBar />
-            <main class="page">
-                <Routes fallback=Elsewhere>
-                    <Route path=path!("/") view=|| view! { <Redirect path="/map" /> } />
-                    <Route path=path!("/map") view=MapPage />
-                </Routes>
-            </main>
-        </Router>
+        <NavBar path=shown />
+        <main class="page">{page}</main>
     }
 }
 
@@ -45,7 +59,7 @@ pub fn PagesApp() -> impl IntoView {
     provide_realm_store(ReadRecords::ALL);
     view! {
         <Router>
-            <NavBar />
+            <RoutedNavBar />
             <main class="page">
                 <Routes fallback=Elsewhere>
                     <Route path=path!("/arena") view=ArenaPage />
@@ -62,6 +76,13 @@ pub fn PagesApp() -> impl IntoView {
             </main>
         </Router>
     }
+}
+
+/// The navigation bar under a router, marking the page the router shows.
+#[component]
+fn RoutedNavBar() -> impl IntoView {
+    let location = use_location();
+    view! { <NavBar path=location.pathname /> }
 }
 
 /// What a shell shows for a path it does not route (a link without `bundle::link_rel`, a

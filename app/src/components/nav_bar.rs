@@ -3,7 +3,6 @@
 use crate::bundle;
 use crate::components::sync_badge::SyncBadge;
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 /// Every route, in the bar's order.
 const LINKS: [(&str, &str); 6] = [
@@ -15,19 +14,25 @@ const LINKS: [(&str, &str); 6] = [
     ("/lab", "Battle Lab"),
 ];
 
-/// Links to every route, and the sync status badge. A route of this bundle is a router link; a
-/// route of another bundle is an ordinary link (`rel="external"` keeps the router off it), so
-/// the browser loads that bundle.
+/// Whether the link to `href` is the current page's: the path is `href` or below it, so
+/// `/arena/standings` still marks Arena (what the router's `<A>` does with `exact=false`).
+fn is_current(href: &str, path: &str) -> bool {
+    path.strip_prefix(href)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
+/// Links to every route, and the sync status badge. `path` is the address shown, which the bar
+/// marks with `aria-current`. Every link is an ordinary `<a>`: where a router runs (the pages
+/// bundle), it follows a link to its own route without a page load; a route of another bundle
+/// carries `rel="external"`, which keeps the router off it, so the browser loads that bundle.
+/// The map bundle has no router at all (it has one page), so this bar must not need one.
 #[component]
-pub fn NavBar() -> impl IntoView {
+pub fn NavBar(#[prop(into)] path: Signal<String>) -> impl IntoView {
     let links = LINKS
         .iter()
         .map(|&(href, label)| {
-            if bundle::is_here(href) {
-                view! { <A href=href>{label}</A> }.into_any()
-            } else {
-                view! { <a href=href rel="external">{label}</a> }.into_any()
-            }
+            let current = move || path.with(|p| is_current(href, p)).then_some("page");
+            view! { <a href=href rel=bundle::link_rel(href) aria-current=current>{label}</a> }
         })
         .collect_view();
     let brand_rel = bundle::link_rel("/map");
@@ -37,5 +42,19 @@ pub fn NavBar() -> impl IntoView {
             <nav aria-label="Main">{links}</nav>
             <SyncBadge />
         </header>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_current;
+
+    #[test]
+    fn a_link_is_current_on_its_page_and_below_it_only() {
+        assert!(is_current("/arena", "/arena"));
+        assert!(is_current("/arena", "/arena/standings"));
+        assert!(!is_current("/arena", "/arenas"));
+        assert!(!is_current("/map", "/arena"));
+        assert!(!is_current("/history", "/"));
     }
 }
