@@ -8,5 +8,6 @@ pub mod app;
 pub mod bundle;
 mod components;
 mod fighting;
+mod markup;
 mod pages;
 mod store;

@@ -1,0 +1,159 @@
+//! Display-only markup written as text, for the map bundle's size.
+//!
+//! A Leptos `view!` compiles every element tree to its own types, and each gets its own build,
+//! rebuild, mount and unmount code: a read-only report of a few hundred elements costs tens of
+//! kilobytes of wasm. Parts of the map page that only show things (portraits, battle reports)
+//! are written here as one string instead and set with `inner_html`, which costs a few bytes per
+//! element. Everything that reacts to the user (buttons, inputs, toggles) stays in `view!`.
+//!
+//! Every piece of text and every attribute value goes through [`escape`], so names typed by
+//! users cannot become markup. Tag and attribute names are the caller's `&'static str`s.
+
+// Used by the components that adopt it one by one; remove once every user has landed.
+#![allow(dead_code)]
+
+use std::fmt::Write as _;
+
+/// Markup being written: elements opened and closed in order, text and attribute values escaped.
+#[derive(Debug, Default)]
+pub struct Markup(String);
+
+impl Markup {
+    /// Empty markup.
+    pub fn new() -> Markup {
+        Markup::default()
+    }
+
+    /// Opens `<tag a="v" …>`. An attribute whose value is `None` is left out.
+    pub fn open(&mut self, tag: &'static str, attrs: &[(&'static str, Option<&str>)]) -> &mut Self {
+        self.0.push('<');
+        self.0.push_str(tag);
+        for (name, value) in attrs {
+            if let Some(value) = value {
+                self.0.push(' ');
+                self.0.push_str(name);
+                self.0.push_str("=\"");
+                escape(&mut self.0, value);
+                self.0.push('"');
+            }
+        }
+        self.0.push('>');
+        self
+    }
+
+    /// Closes `</tag>`.
+    pub fn close(&mut self, tag: &'static str) -> &mut Self {
+        self.0.push_str("</");
+        self.0.push_str(tag);
+        self.0.push('>');
+        self
+    }
+
+    /// `<tag attrs…>text</tag>`.
+    pub fn element(
+        &mut self,
+        tag: &'static str,
+        attrs: &[(&'static str, Option<&str>)],
+        text: &str,
+    ) -> &mut Self {
+        self.open(tag, attrs).text(text).close(tag)
+    }
+
+    /// A void element (`<rect …/>` in SVG, `<br>` needs no closing): `<tag attrs…/>`.
+    pub fn empty(
+        &mut self,
+        tag: &'static str,
+        attrs: &[(&'static str, Option<&str>)],
+    ) -> &mut Self {
+        self.open(tag, attrs);
+        // Turn the `>` just written into `/>`: valid for SVG's elements and HTML's void ones.
+        self.0.pop();
+        self.0.push_str("/>");
+        self
+    }
+
+    /// Text, escaped.
+    pub fn text(&mut self, text: &str) -> &mut Self {
+        escape(&mut self.0, text);
+        self
+    }
+
+    /// Formatted text, escaped: `m.fmt(format_args!("{n} photos"))`.
+    pub fn fmt(&mut self, args: std::fmt::Arguments<'_>) -> &mut Self {
+        match args.as_str() {
+            Some(s) => self.text(s),
+            None => {
+                let mut s = String::new();
+                let _ = s.write_fmt(args);
+                self.text(&s)
+            }
+        }
+    }
+
+    /// Markup the program itself wrote (a constant, never anything a user typed).
+    pub fn trusted(&mut self, markup: &'static str) -> &mut Self {
+        self.0.push_str(markup);
+        self
+    }
+
+    /// Appends markup built by another [`Markup`].
+    pub fn append(&mut self, other: Markup) -> &mut Self {
+        self.0.push_str(&other.0);
+        self
+    }
+
+    /// The markup, for `inner_html`.
+    pub fn finish(self) -> String {
+        self.0
+    }
+}
+
+/// Appends `text` to `out` with `& < > " '` escaped: safe as element text and as a quoted
+/// attribute value.
+pub fn escape(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_and_attribute_values_cannot_become_markup() {
+        let mut m = Markup::new();
+        m.element(
+            "li",
+            &[("title", Some("a\"b' onclick='x")), ("hidden", None)],
+            "<script>&",
+        );
+        assert_eq!(
+            m.finish(),
+            "<li title=\"a&quot;b&#39; onclick=&#39;x\">&lt;script&gt;&amp;</li>"
+        );
+    }
+
+    #[test]
+    fn elements_nest_in_order_and_void_ones_close_themselves() {
+        let mut m = Markup::new();
+        m.open("svg", &[("viewBox", Some("0 0 40 48"))])
+            .empty("rect", &[("width", Some("40"))])
+            .trusted("<circle r=\"1\"/>")
+            .close("svg");
+        let mut inner = Markup::new();
+        inner.fmt(format_args!("{} photos", 3));
+        m.append(inner);
+        assert_eq!(
+            m.finish(),
+            "<svg viewBox=\"0 0 40 48\"><rect width=\"40\"/><circle r=\"1\"/></svg>3 photos"
+        );
+    }
+}
