@@ -1,14 +1,15 @@
 //! Which bundle this page is, and whether a path is one of its own routes.
 //!
 //! `bundles.json` (the table Trunk copies to `dist/`, the server and the service worker read) is
-//! compiled in. A link to a route of another bundle cannot be followed by the router — that
+//! compiled in, as Rust (`build.rs` checks it and writes it out), so no JSON parser is linked for it. A link to a route of another bundle cannot be followed by the router — that
 //! bundle's pages are not in this wasm — so it becomes an ordinary page load. Both bundles read
 //! the same localStorage store, so nothing is lost on the way.
 
-use engine::wire::bundles::Bundles;
+use engine::wire::bundles::{Bundle, Bundles};
 use std::sync::OnceLock;
 
-/// The table, as built.
+/// The table as written, for the tests that check the compiled one against it.
+#[cfg(test)]
 const TABLE_JSON: &str = include_str!("../bundles.json");
 
 /// This page load: its bundle and the path it was loaded for.
@@ -21,9 +22,7 @@ static LOADED: OnceLock<Loaded> = OnceLock::new();
 static TABLE: OnceLock<Bundles> = OnceLock::new();
 
 fn table() -> &'static Bundles {
-    // A broken table is caught by this module's tests; were one shipped anyway, every route
-    // would count as this bundle's own rather than reload.
-    TABLE.get_or_init(|| Bundles::parse(TABLE_JSON).unwrap_or_else(|_| Bundles::single()))
+    TABLE.get_or_init(|| include!(concat!(env!("OUT_DIR"), "/bundles_table.rs")))
 }
 
 /// Records which bundle is running and the path it was loaded for; call once, before mounting.
@@ -89,7 +88,15 @@ mod tests {
     use super::*;
 
     fn built() -> Bundles {
-        Bundles::parse(TABLE_JSON).expect("app/bundles.json is a valid table")
+        table().clone()
+    }
+
+    #[test]
+    fn the_compiled_table_is_the_json_one() {
+        assert_eq!(
+            table(),
+            &Bundles::parse(TABLE_JSON).expect("app/bundles.json is a valid table")
+        );
     }
 
     #[test]

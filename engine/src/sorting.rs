@@ -6,6 +6,8 @@
 //! slice and a `dyn` comparator) and then moves the elements into that order, so each caller adds
 //! only a few hundred bytes. The order is exactly the standard stable sort's: positions start in
 //! order and the positions sort is itself stable, so equal elements keep their relative order.
+//! It also stands in for `sort_unstable` where the order is total and equal means identical
+//! (integers, tuples of them, `f64::total_cmp`): there every sort gives the same result.
 
 use std::cmp::Ordering;
 

@@ -142,11 +142,14 @@ impl Snapshot {
     /// but not re-derived, so a photo holds the stats it was last stored with (the editor's
     /// Toolbox compares them with a recalculation).
     pub fn stored(&self, queue: &Queue, read: ReadRecords) -> Result<Realm, DocError> {
-        let mut live: BTreeMap<RecordKey, serde_json::Value> = self
-            .records
-            .iter()
-            .filter_map(|(k, r)| Some((k.clone(), r.body.clone().filter(|_| !r.deleted)?)))
-            .collect();
+        // Inserted one by one rather than collected: `BTreeMap::from_iter` sorts its input
+        // first, which is one more copy of the standard sort in the map's wasm.
+        let mut live: BTreeMap<RecordKey, serde_json::Value> = BTreeMap::new();
+        for (k, r) in &self.records {
+            if let Some(body) = r.body.as_ref().filter(|_| !r.deleted) {
+                live.insert(k.clone(), body.clone());
+            }
+        }
         for p in &queue.mutations {
             let m = &p.mutation;
             let key = (m.kind.clone(), m.id);

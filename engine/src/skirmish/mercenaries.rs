@@ -75,7 +75,7 @@ pub fn hire_candidates(r: &Realm, alignment: Alignment) -> Vec<(&Photo, f64)> {
             .filter(|f| f.kind == FactionKind::Mercenary && f.merc_pool == Some(*pool))
             .map(|f| f.id)
             .collect();
-        companies.sort_unstable();
+        crate::sorting::stable_sort_by(&mut companies, Ord::cmp);
         for id in companies {
             for p in roster(r, id) {
                 let power = photo_power(r, p);

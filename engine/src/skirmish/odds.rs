@@ -67,7 +67,7 @@ impl Spread {
             return None;
         }
         let mut v = values.to_vec();
-        v.sort_by(f64::total_cmp);
+        crate::sorting::stable_sort_by(&mut v, f64::total_cmp);
         let rank = |q: f64| v[((q * v.len() as f64).ceil() as usize).clamp(1, v.len()) - 1];
         Some(Spread {
             mean: v.iter().sum::<f64>() / v.len() as f64,

@@ -2,7 +2,7 @@
 //! (strongest army, number of armies), and the free-for-all's next pair.
 
 use super::roll::successes;
-use crate::{die, Rng};
+use crate::{die, stable_sort_by, Rng};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
@@ -36,7 +36,7 @@ pub struct RollOff {
 /// cannot be parted (all at Influence 0, or [`MAX_REROLLS`] deep) keeps ascending id.
 pub fn roll_off(realms: &[(u64, u32)], rng: &mut impl Rng) -> RollOff {
     let mut group: Vec<(u64, u32)> = realms.to_vec();
-    group.sort_unstable();
+    stable_sort_by(&mut group, Ord::cmp);
     group.dedup_by_key(|r| r.0);
     let mut out = RollOff {
         rounds: Vec::new(),
@@ -63,7 +63,7 @@ fn rank(group: Vec<(u64, u32)>, depth: usize, rng: &mut impl Rng, out: &mut Roll
         })
         .collect();
     let mut levels: Vec<u32> = rolls.iter().map(|r| r.successes).collect();
-    levels.sort_unstable_by(|a, b| b.cmp(a));
+    stable_sort_by(&mut levels, |a, b| b.cmp(a));
     levels.dedup();
     let by_level: Vec<Vec<(u64, u32)>> = levels
         .iter()
@@ -137,7 +137,7 @@ pub fn next_ffa_pair(
         .iter()
         .map(|&k| (contenders[k].realm, contenders[k].influence))
         .collect();
-    realms.sort_unstable();
+    stable_sort_by(&mut realms, Ord::cmp);
     realms.dedup_by_key(|r| r.0);
     let roll = (realms.len() > 1).then(|| roll_off(&realms, rng));
     // An army's place: its realm's place in the roll-off, then input order.
@@ -156,7 +156,7 @@ pub fn next_ffa_pair(
             .filter(|&k| !in_all(k))
             .map(place)
             .collect();
-        s.sort_unstable();
+        stable_sort_by(&mut s, Ord::cmp);
         s
     };
     let &(i, j) = tied.iter().min_by_key(|p| score(p))?;

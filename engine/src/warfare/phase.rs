@@ -108,7 +108,7 @@ pub fn resolve(input: &WarfareInput, rng: &mut impl Rng) -> WarfareOutcome {
                 .iter()
                 .map(|e| (e.1, influence_of(e.1)))
                 .collect();
-            realms.sort_unstable();
+            crate::sorting::stable_sort_by(&mut realms, Ord::cmp);
             realms.dedup();
             if realms.len() > 1 {
                 let off = roll_off(&realms, rng);
