@@ -51,6 +51,7 @@ mod territory;
 mod testkit;
 mod totals;
 mod validate;
+mod value_reader;
 pub mod warfare;
 pub mod wire;
 

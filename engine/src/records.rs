@@ -172,7 +172,8 @@ fn push_all<T: Serialize + Keyed>(out: &mut Vec<Record>, kind: RecordKind, items
 }
 
 fn from_value<T: DeserializeOwned>(body: serde_json::Value, path: &str) -> Result<T, DocError> {
-    serde_json::from_value(body).map_err(|e| DocError::new(path, e.to_string()))
+    // Structs as objects only: the array readers serde would also compile are never needed.
+    crate::value_reader::from_value(body).map_err(|e| DocError::new(path, e.to_string()))
 }
 
 fn check_id<T: Keyed>(item: &T, id: u64, path: &str) -> Result<(), DocError> {
