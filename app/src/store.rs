@@ -226,9 +226,12 @@ impl RealmStore {
         sync::request(self);
     }
 
-    /// Queues a battle for Realm History; anyone may fight, key or not.
+    /// Queues a battle for Realm History; anyone may fight, key or not. What is sent is the
+    /// battle without its outcome (`BattleSubmission`): the server replays it and stores the
+    /// whole record, so the map never writes a battle log out.
     pub fn record_battle(&self, entry: BattleEntry) {
-        self.with_queue(|q| q.battles.push(queue::QueuedBattle::new(&entry)));
+        let submission = engine::wire::BattleSubmission::of(entry);
+        self.with_queue(|q| q.battles.push(queue::QueuedBattle::new(&submission)));
         sync::request(self);
     }
 

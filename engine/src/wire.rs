@@ -449,9 +449,10 @@ pub enum BattleSource {
     Editor,
 }
 
-/// `POST /api/history`: one battle for Realm History — the engine's self-contained record plus
-/// what only whoever stores it knows (its id, when, and where it was fought). The server replays
-/// `record.input` and refuses the entry if the outcome differs.
+/// One battle of Realm History — the engine's self-contained record plus what only whoever
+/// stores it knows (its id, when, and where it was fought) — as the server stores and serves it.
+/// `POST /api/history` takes it whole (the server replays `record.input` and refuses the entry if
+/// the outcome differs) or as a [`BattleSubmission`], without the outcome.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BattleEntry {
@@ -463,4 +464,71 @@ pub struct BattleEntry {
     pub source: BattleSource,
     /// Input, outcome and winner.
     pub record: crate::BattleRecord,
+}
+
+/// `POST /api/history` as the app sends it: a [`BattleEntry`] without `record.outcome` and
+/// `record.winner`. The server replays the input — which it does anyway, to check a full entry —
+/// and stores the complete entry. So the browser never writes an outcome out, and the map's wasm
+/// carries no serialiser for every battle system's log (about 28 KB before optimisation).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BattleSubmission {
+    /// As [`BattleEntry::id`].
+    pub id: u64,
+    /// As [`BattleEntry::timestamp`].
+    pub timestamp: i64,
+    /// As [`BattleEntry::source`].
+    pub source: BattleSource,
+    /// The input alone.
+    pub record: SubmittedInput,
+}
+
+/// A [`BattleSubmission`]'s record: what was fought.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SubmittedInput {
+    /// As [`crate::BattleRecord::input`].
+    pub input: crate::BattleInput,
+}
+
+impl BattleSubmission {
+    /// The submission for `entry`: the same battle, its outcome left to the server's replay.
+    pub fn of(entry: BattleEntry) -> BattleSubmission {
+        BattleSubmission {
+            id: entry.id,
+            timestamp: entry.timestamp,
+            source: entry.source,
+            record: SubmittedInput {
+                input: entry.record.input,
+            },
+        }
+    }
+}
+
+/// What the server reads from `POST /api/history`: a full [`BattleEntry`] or a
+/// [`BattleSubmission`] (no outcome, no winner). Either way the server replays the input; what was
+/// sent must agree with the replay, and the stored entry is the complete one.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IncomingBattle {
+    /// As [`BattleEntry::id`].
+    pub id: u64,
+    /// As [`BattleEntry::timestamp`].
+    pub timestamp: i64,
+    /// As [`BattleEntry::source`].
+    pub source: BattleSource,
+    /// The input, and the outcome and winner if the sender gave them.
+    pub record: IncomingRecord,
+}
+
+/// An [`IncomingBattle`]'s record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IncomingRecord {
+    /// The winner, if sent: it must be the replay's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<crate::Side>,
+    /// What was fought.
+    pub input: crate::BattleInput,
+    /// The outcome, if sent: it must be the replay's, exactly.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<crate::Outcome>,
 }

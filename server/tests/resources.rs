@@ -156,6 +156,54 @@ async fn history_appends_lists_with_filters_and_tallies_and_reads_one() {
     assert_eq!(status, 404);
 }
 
+/// The app sends only what was fought (`engine::wire::BattleSubmission`): the server replays it
+/// and stores the whole entry, the same as if the app had sent the outcome itself.
+#[actix_web::test]
+async fn a_battle_sent_without_its_outcome_is_stored_with_the_replayed_one() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let whole = battle(8, 4000, engine::BattleSystem::Olympia, 1, 3);
+    let entry: engine::wire::BattleEntry = serde_json::from_value(whole.clone()).unwrap();
+    let submission = engine::wire::BattleSubmission::of(entry);
+    let sent = serde_json::to_value(&submission).unwrap();
+    assert!(sent["record"].get("outcome").is_none() && sent["record"].get("winner").is_none());
+    let (status, res) = send(
+        &app,
+        TestRequest::post().uri("/api/history").set_json(&sent),
+    )
+    .await;
+    assert_eq!(status, 201, "{res}");
+    let (_, stored) = send(&app, TestRequest::get().uri("/api/history/8")).await;
+    assert_eq!(stored, whole);
+    let (_, all) = send(&app, TestRequest::get().uri("/api/history")).await;
+    assert_eq!(all["entries"][0]["winner"], whole["record"]["winner"]);
+    // A submission is checked like an entry: an unknown field is named, a wrong winner is forged.
+    let mut extra = sent.clone();
+    extra["id"] = json!(9);
+    extra["record"]["note"] = json!("x");
+    let (status, err) = send(
+        &app,
+        TestRequest::post().uri("/api/history").set_json(extra),
+    )
+    .await;
+    assert_eq!(status, 400, "{err}");
+    assert_eq!(err["error"]["field"], "record.note");
+    let mut wrong = sent.clone();
+    wrong["id"] = json!(10);
+    wrong["record"]["winner"] = json!(if winner(&whole) == "attacker" {
+        "defender"
+    } else {
+        "attacker"
+    });
+    let (status, err) = send(
+        &app,
+        TestRequest::post().uri("/api/history").set_json(wrong),
+    )
+    .await;
+    assert_eq!(status, 422, "{err}");
+    assert_eq!(err["error"]["field"], "record.winner");
+}
+
 #[actix_web::test]
 async fn a_forged_battle_is_refused_and_nothing_is_written() {
     let (_dir, st) = state();

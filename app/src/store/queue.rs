@@ -4,8 +4,8 @@
 
 use super::snapshot::Snapshot;
 use engine::wire::{
-    BattleEntry, ErrorBody, Mutation, MutationResult, Op, PushRequest, PushResponse, SyncRecord,
-    Vote,
+    BattleSubmission, ErrorBody, Mutation, MutationResult, Op, PushRequest, PushResponse,
+    SyncRecord, Vote,
 };
 use serde::{Deserialize, Serialize};
 
@@ -28,23 +28,23 @@ pub struct Queue {
     pub refused: Vec<Refusal>,
 }
 
-/// A battle waiting for Realm History: the [`BattleEntry`] as the JSON text the server will
+/// A battle waiting for Realm History: the [`BattleSubmission`] as the JSON text the server will
 /// receive, stored and sent exactly as written.
 ///
-/// Why text, not a `BattleEntry`: the queue is loaded on every page, the map's included, and
-/// parsing a battle record back takes every battle system's log parser (about 300 KB of the map's
+/// Why text, not a typed value: the queue is loaded on every page, the map's included, and
+/// parsing a battle back takes every battle system's log parser (about 300 KB of the map's
 /// wasm before optimisation). Nothing in the browser reads a queued battle back; it is only sent
-/// and dropped by id. The stored form is byte for byte what a `Vec<BattleEntry>` wrote, so a queue
-/// stored by an older build still loads.
+/// and dropped by id. A queue stored by an older build holds whole `BattleEntry`s; they still
+/// load, and the server still takes them as they are.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct QueuedBattle(Box<serde_json::value::RawValue>);
 
 impl QueuedBattle {
-    /// The entry as JSON.
-    pub fn new(entry: &BattleEntry) -> Self {
+    /// The submission as JSON.
+    pub fn new(battle: &BattleSubmission) -> Self {
         // Serialising plain data with string keys into JSON cannot fail.
-        QueuedBattle(serde_json::value::to_raw_value(entry).expect("a battle entry serialises"))
+        QueuedBattle(serde_json::value::to_raw_value(battle).expect("a battle serialises"))
     }
 
     /// The entry's id, read from the JSON (`None` if the stored text has none).
@@ -307,13 +307,13 @@ impl Queue {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::wire::PullResponse;
+    use engine::wire::{BattleEntry, PullResponse};
     use serde_json::json;
 
-    /// A queued battle is stored byte for byte as a `Vec<BattleEntry>` stores it, so queues of
-    /// either build load in the other, and reads back as the same entry.
+    /// A queued battle is stored byte for byte as the submission it sends, and a queue an older
+    /// build wrote, of whole `BattleEntry`s, loads and keeps them as they were.
     #[test]
-    fn a_queued_battle_is_stored_as_the_entry_itself() {
+    fn a_queued_battle_is_stored_as_what_it_sends() {
         use engine::wire::BattleSource;
         use engine::{demo_realm, fight, BattleSystem, FactionKind};
         let realm = demo_realm();
@@ -338,21 +338,28 @@ mod tests {
                 record: fight(&realm, ids[0], ids[1], system, 7 + n as u64).unwrap(),
             })
             .collect();
+        let submissions: Vec<BattleSubmission> =
+            entries.iter().cloned().map(BattleSubmission::of).collect();
         let mut q = Queue::new("c".into());
-        q.battles = entries.iter().map(QueuedBattle::new).collect();
+        q.battles = submissions.iter().map(QueuedBattle::new).collect();
         let stored = serde_json::to_string(&q).unwrap();
-        let old: String = serde_json::to_string(&entries).unwrap();
-        assert!(stored.contains(&format!("\"battles\":{old}")));
+        let sent: String = serde_json::to_string(&submissions).unwrap();
+        assert!(stored.contains(&format!("\"battles\":{sent}")));
+        assert!(!sent.contains("\"outcome\""));
         let back: Queue = serde_json::from_str(&stored).unwrap();
         assert_eq!(back, q);
         let ids: Vec<Option<u64>> = back.battles.iter().map(QueuedBattle::id).collect();
         assert_eq!(ids, [Some(900), Some(901), Some(902)]);
+        // An older build's queue: whole entries, kept byte for byte.
+        let old = stored.replace(&sent, &serde_json::to_string(&entries).unwrap());
+        let back: Queue = serde_json::from_str(&old).unwrap();
         let read: Vec<BattleEntry> = back
             .battles
             .iter()
             .map(|b| serde_json::from_str(b.0.get()).unwrap())
             .collect();
         assert_eq!(read, entries);
+        assert_eq!(serde_json::to_string(&back).unwrap(), old);
     }
 
     fn snapshot_with(kind: &str, id: u64, revision: u64) -> Snapshot {

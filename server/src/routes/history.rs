@@ -7,14 +7,17 @@ use crate::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-/// Checks a battle entry before it is appended and returns its indexed fields.
+/// Checks a battle before it is appended and returns its indexed fields and the text to store.
 ///
-/// The entry must parse as [`engine::wire::BattleEntry`] (the field at fault named), carry an id
-/// below 2⁵³ and a battle schema this server knows, and — the point of a self-contained record —
-/// its outcome must be exactly what `engine::replay` makes of its own input and seed. A record
-/// whose outcome or winner does not follow is refused with 422 `forged`.
-pub fn verify_battle(body: &[u8]) -> Result<Head, ApiError> {
-    let entry: engine::wire::BattleEntry = parse_json(body)?;
+/// The body must parse as [`engine::wire::IncomingBattle`] (the field at fault named): a full
+/// `BattleEntry`, or the app's `BattleSubmission` without outcome and winner. It must carry an id
+/// below 2⁵³ and a battle schema this server knows. The server replays the input with
+/// `engine::replay` — the point of a self-contained record — and an outcome or winner that was
+/// sent must be exactly the replay's, or the battle is refused with 422 `forged`. A full entry is
+/// stored as sent; a submission is stored completed with the replay's outcome and winner, so
+/// every stored record is a whole `BattleEntry`.
+pub fn verify_battle(body: &[u8]) -> Result<(Head, String), ApiError> {
+    let entry: engine::wire::IncomingBattle = parse_json(body)?;
     // A key the record's types do not read would be stored and served back without ever having
     // been checked: refuse it by name, as the collection does.
     let sent: serde_json::Value = parse_json(body)?;
@@ -39,32 +42,49 @@ pub fn verify_battle(body: &[u8]) -> Result<Head, ApiError> {
         ));
     }
     let replayed = engine::replay(&record.input);
-    if replayed != record.outcome {
+    if record.outcome.as_ref().is_some_and(|o| *o != replayed) {
         return Err(unprocessable(
             "forged",
             "record.outcome",
             "the outcome does not follow from the record's own input and seed",
         ));
     }
-    if record.winner != replayed.winner() {
+    if record.winner.is_some_and(|w| w != replayed.winner()) {
         return Err(unprocessable(
             "forged",
             "record.winner",
             "the winner is not the outcome's",
         ));
     }
+    let winner = replayed.winner();
+    let text = if record.outcome.is_some() && record.winner.is_some() {
+        String::from_utf8(body.to_vec()).map_err(|e| ApiError::bad_field("$", e.to_string()))?
+    } else {
+        let whole = engine::wire::BattleEntry {
+            id: entry.id,
+            timestamp: entry.timestamp,
+            source: entry.source,
+            record: engine::BattleRecord {
+                winner,
+                input: record.input.clone(),
+                outcome: replayed,
+            },
+        };
+        serde_json::to_string(&whole).map_err(ApiError::internal)?
+    };
     let system = record.input.system.name().to_string();
-    Ok(Head {
+    let head = Head {
         id: entry.id,
         timestamp: entry.timestamp,
         system,
         attacker: record.input.setup.attacker.faction_id,
         defender: record.input.setup.defender.faction_id,
-        winner: match record.winner {
+        winner: match winner {
             engine::Side::Attacker => "attacker",
             engine::Side::Defender => "defender",
         },
-    })
+    };
+    Ok((head, text))
 }
 
 fn unprocessable(code: &'static str, field: &str, message: impl Into<String>) -> ApiError {
@@ -78,10 +98,8 @@ fn unprocessable(code: &'static str, field: &str, message: impl Into<String>) ->
 
 /// Appends a battle record.
 pub async fn post(state: web::Data<AppState>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
-    let head = verify_battle(&body)?;
+    let (head, text) = verify_battle(&body)?;
     let id = head.id;
-    let text =
-        String::from_utf8(body.to_vec()).map_err(|e| ApiError::bad_field("$", e.to_string()))?;
     state.db.append_history(head, text).await?;
     Ok(HttpResponse::Created().json(serde_json::json!({ "id": id })))
 }
