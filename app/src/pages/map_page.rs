@@ -7,7 +7,7 @@ mod markers;
 mod panel;
 mod state;
 
-use crate::components::faction_card::{CardData, FactionCard};
+use crate::components::faction_card::{cards_markup, CardData};
 use crate::components::terrain_canvas::{terrain_rgb, TerrainCanvas};
 use crate::components::territory_layer::TerritoryLayer;
 use crate::store::{use_realm_store, Source};
@@ -37,11 +37,14 @@ pub fn MapPage() -> impl IntoView {
             .realm
             .with(|r| r.as_ref().map(|r| (r.map.width, r.map.height)))
     };
-    let cards = move || {
-        store
-            .realm
-            .with(|r| r.as_deref().map(CardData::all).unwrap_or_default())
-    };
+    // The cards only show things: one markup string, rewritten only when it changes.
+    let cards = Memo::new(move |_| {
+        store.realm.with(|r| {
+            r.as_deref()
+                .map(|r| cards_markup(&CardData::all(r)))
+                .unwrap_or_default()
+        })
+    });
     view! {
         <div class="map-page">
             <section class="map-area" aria-label="Realm map">
@@ -73,9 +76,7 @@ pub fn MapPage() -> impl IntoView {
             </section>
             <aside class="side-panel" aria-label="Factions">
                 <h2>"Factions"</h2>
-                <ul class="faction-cards">
-                    <For each=cards key=|c| format!("{c:?}") children=|c| view! { <FactionCard data=c /> } />
-                </ul>
+                <ul class="faction-cards" inner_html=cards></ul>
             </aside>
         </div>
     }
