@@ -10,6 +10,7 @@ mod state;
 use crate::components::faction_card::{cards_markup, CardData};
 use crate::components::terrain_canvas::{terrain_rgb, TerrainCanvas};
 use crate::components::territory_layer::TerritoryLayer;
+use crate::markup::Markup;
 use crate::store::{use_realm_store, Source};
 use battle::BattlePanel;
 use engine::Terrain;
@@ -82,23 +83,47 @@ pub fn MapPage() -> impl IntoView {
     }
 }
 
-/// What each colour of the map means.
+/// What each colour of the map means: a fixed list, written as one markup string.
 #[component]
 fn Legend() -> impl IntoView {
-    view! {
-        <ul class="legend" aria-label="Terrain legend">
-            {Terrain::ALL
-                .iter()
-                .map(|&t| {
-                    let [r, g, b] = terrain_rgb(t);
-                    view! {
-                        <li>
-                            <span class="swatch" style=format!("background: rgb({r},{g},{b})")></span>
-                            {t.name()}
-                        </li>
-                    }
-                })
-                .collect_view()}
-        </ul>
+    view! { <ul class="legend" aria-label="Terrain legend" inner_html=legend_markup()></ul> }
+}
+
+/// The legend's items: a swatch in each terrain's colour and its name.
+fn legend_markup() -> String {
+    let mut m = Markup::new();
+    for t in Terrain::ALL {
+        let [r, g, b] = terrain_rgb(t);
+        m.trusted(r#"<li><span class="swatch" style=""#)
+            .fmt(format_args!("background: rgb({r},{g},{b})"))
+            .trusted(r#""></span>"#)
+            .text(t.name())
+            .trusted("</li>");
+    }
+    m.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_legend_has_a_swatch_and_name_per_terrain() {
+        let m = legend_markup();
+        assert_eq!(
+            m.matches(r#"<li><span class="swatch" style="background: rgb("#)
+                .count(),
+            Terrain::ALL.len()
+        );
+        for t in Terrain::ALL {
+            let [r, g, b] = terrain_rgb(t);
+            assert!(
+                m.contains(&format!(
+                    r#"style="background: rgb({r},{g},{b})"></span>{}</li>"#,
+                    t.name()
+                )),
+                "{m}"
+            );
+        }
     }
 }
