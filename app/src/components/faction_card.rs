@@ -1,8 +1,8 @@
 //! A faction's card in the map's side panel.
 
-use crate::components::portrait::{Look, Portrait};
+use crate::components::portrait::{portrait_markup, Look};
+use crate::markup::Markup;
 use engine::{Faction, FactionKind, Group, Realm};
-use leptos::prelude::*;
 
 /// What a card shows, gathered from the realm in one pass.
 #[derive(Clone, Debug, PartialEq)]
@@ -69,10 +69,19 @@ impl CardData {
     }
 }
 
-/// Name, alignment, kind, how many photos the faction has, its Power and buffs, and a few of its
-/// figures.
-#[component]
-pub fn FactionCard(data: CardData) -> impl IntoView {
+/// Every card, as the inside of `ul.faction-cards`: the cards only show things (nothing in them
+/// reacts to the user), so they are written as one markup string and set with `inner_html`.
+pub fn cards_markup(cards: &[CardData]) -> String {
+    let mut m = Markup::new();
+    for card in cards {
+        m.append(card_markup(card));
+    }
+    m.finish()
+}
+
+/// One card: name, alignment, kind, how many photos the faction has, its Power and buffs, and a
+/// few of its figures.
+pub fn card_markup(data: &CardData) -> Markup {
     let CardData {
         faction,
         photos,
@@ -85,35 +94,110 @@ pub fn FactionCard(data: CardData) -> impl IntoView {
         FactionKind::Mercenary => "Mercenary company",
         FactionKind::Townsfolk => "Townsfolk",
     };
-    let style = format!("--faction-colour: {}", faction.colour);
-    view! {
-        <li class="faction-card" data-faction=faction.id.to_string() style=style>
-            <div class="card-text">
-                <h3>{faction.name.clone()}</h3>
-                <p class="meta">
-                    <span class="alignment">{format!("{:?}", faction.alignment)}</span>
-                    " · "
-                    <span class="kind">{kind}</span>
-                    " · "
-                    <span class="photos">{format!("{photos} photos")}</span>
-                </p>
-                <p class="power" data-power=format!("{power:.6}") title="Faction Power: every figure's Power, rating bonus included">
-                    {format!("Power {power:.1}")}
-                </p>
-                {(!buffs.is_empty()).then(|| view! {
-                    <ul class="card-buffs">
-                        {buffs.into_iter().map(|(name, what, amount)| view! {
-                            <li class="card-buff" title=name>{format!("{what} {amount}")}</li>
-                        }).collect_view()}
-                    </ul>
-                })}
-            </div>
-            <div class="faces">
-                {faces
-                    .into_iter()
-                    .map(|(look, name)| view! { <Portrait look=look label=name /> })
-                    .collect_view()}
-            </div>
-        </li>
+    // The program's own markup as constants, every value from the realm escaped between them.
+    let mut m = Markup::new();
+    m.trusted(r#"<li class="faction-card" data-faction=""#)
+        .fmt(format_args!("{}", faction.id))
+        .trusted(r#"" style="--faction-colour: "#)
+        .text(&faction.colour)
+        .trusted(r#""><div class="card-text"><h3>"#)
+        .text(&faction.name)
+        .trusted(r#"</h3><p class="meta"><span class="alignment">"#)
+        .fmt(format_args!("{:?}", faction.alignment))
+        .trusted(r#"</span> · <span class="kind">"#)
+        .trusted(kind)
+        .trusted(r#"</span> · <span class="photos">"#)
+        .fmt(format_args!("{photos} photos"))
+        .trusted(r#"</span></p><p class="power" data-power=""#)
+        .fmt(format_args!("{power:.6}"))
+        .trusted(r#"" title="Faction Power: every figure&#39;s Power, rating bonus included">"#)
+        .fmt(format_args!("Power {power:.1}"))
+        .trusted("</p>");
+    if !buffs.is_empty() {
+        m.trusted(r#"<ul class="card-buffs">"#);
+        for (name, what, amount) in buffs {
+            m.trusted(r#"<li class="card-buff" title=""#)
+                .text(name)
+                .trusted(r#"">"#)
+                .fmt(format_args!("{what} {amount}"))
+                .trusted("</li>");
+        }
+        m.trusted("</ul>");
+    }
+    m.trusted(r#"</div><div class="faces">"#);
+    for (look, name) in faces {
+        m.append(portrait_markup(look, name));
+    }
+    m.trusted("</div></li>");
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_card_keeps_the_classes_and_data_the_page_reads() {
+        let mut realm = engine::demo_realm();
+        let hostile = r#"<img src=x onerror="alert(1)">&co"#;
+        realm.factions[0].name = hostile.into();
+        let cards = CardData::all(&realm);
+        let html = cards_markup(&cards);
+        assert_eq!(
+            html.matches(r#"<li class="faction-card""#).count(),
+            realm.factions.len()
+        );
+        assert!(!html.contains("<img"), "a faction's name stays text");
+        assert!(html.contains("<h3>&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;co</h3>"));
+
+        for card in &cards {
+            let m = card_markup(card).finish();
+            let f = &card.faction;
+            assert!(m.starts_with(&format!(
+                r#"<li class="faction-card" data-faction="{}" style="--faction-colour: {}">"#,
+                f.id, f.colour
+            )));
+            assert!(m.contains(&format!(
+                r#"<p class="power" data-power="{:.6}" title="Faction Power: every figure&#39;s Power, rating bonus included">Power {:.1}</p>"#,
+                card.power, card.power
+            )));
+            assert!(m.contains(&format!(
+                r#"<p class="meta"><span class="alignment">{:?}</span> · <span class="kind">"#,
+                f.alignment
+            )));
+            assert!(m.contains(&format!(
+                r#"<span class="photos">{} photos</span></p>"#,
+                card.photos
+            )));
+            assert_eq!(
+                m.matches(r#"<svg class="portrait""#).count(),
+                card.faces.len()
+            );
+            assert!(m.contains(r#"<div class="faces">"#) && m.ends_with("</div></li>"));
+            assert_eq!(
+                m.contains(r#"<ul class="card-buffs">"#),
+                !card.buffs.is_empty()
+            );
+            assert_eq!(
+                m.matches(r#"<li class="card-buff""#).count(),
+                card.buffs.len()
+            );
+            for (name, what, amount) in &card.buffs {
+                let mut title = String::new();
+                crate::markup::escape(&mut title, name);
+                let mut text = String::new();
+                crate::markup::escape(&mut text, &format!("{what} {amount}"));
+                assert!(
+                    m.contains(&format!(
+                        r#"<li class="card-buff" title="{title}">{text}</li>"#
+                    )),
+                    "{m}"
+                );
+            }
+        }
+        assert!(
+            cards.iter().any(|c| !c.buffs.is_empty()),
+            "the demo has buffs to show"
+        );
     }
 }

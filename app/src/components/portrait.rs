@@ -4,6 +4,7 @@
 //! The look is decided by [`Look::of`], a plain function of the realm data (testable without a
 //! browser); the component only draws a `Look`.
 
+use crate::markup::Markup;
 use engine::{Group, ItemRef, MaterialColours, OffhandRef, Photo, Realm};
 use leptos::prelude::*;
 
@@ -212,98 +213,198 @@ fn material_colour(material: u64, realm: &Realm) -> Option<String> {
         .map(|c| c.hex.clone())
 }
 
-/// The portrait of one photo.
+/// The portrait of one photo. The `<svg class="portrait">` stays an element of its own (the CSS
+/// sizes it as a direct child of its frame); what it draws is one markup string, see
+/// [`figure_markup`].
 #[component]
 pub fn Portrait(look: Look, #[prop(into)] label: String) -> impl IntoView {
-    let body = match look.figure {
-        Figure::Machine => machine(&look).into_any(),
-        Figure::Banner => banner(&look).into_any(),
-        Figure::Minifig => minifig(&look).into_any(),
-    };
     view! {
-        <svg class="portrait" viewBox="0 0 40 48" role="img" aria-label=label>
-            <rect width="40" height="48" rx="4" fill="#ECE7DC" />
-            {body}
-        </svg>
+        <svg class="portrait" viewBox="0 0 40 48" role="img" aria-label=label inner_html=figure_markup(&look).finish() />
     }
 }
 
-fn minifig(l: &Look) -> impl IntoView {
-    let eyes_y = if l.face == 3 { "13.2" } else { "13.6" };
-    let mouth = match l.face {
-        0 => "M17 17 Q20 19.5 23 17",
-        1 => "M17.5 17.6 L22.5 17.6",
-        2 => "M17 18 Q20 16 23 18",
-        _ => "M17 17 Q20 20 23 17 Z",
-    };
-    let head_top = match &l.helmet {
-        Some(c) => view! { <path d="M13.5 12 Q13.5 4.5 20 4.5 Q26.5 4.5 26.5 12 L26.5 13 L13.5 13 Z" fill=c.clone() stroke="#00000033" stroke-width="0.4" /> }.into_any(),
-        None => view! { <path d="M14.5 10.5 Q15 5.5 20 5.5 Q25 5.5 25.5 10.5 L24 9.2 L16 9.2 Z" fill=l.hair.clone() /> }.into_any(),
-    };
-    let weapon = l.weapon.as_ref().map(|(shape, c)| weapon_svg(*shape, c));
-    let shield = l.shield.as_ref().map(|c| view! {
-        <path d="M28 25 L36 25 L36 32 Q36 37 32 39 Q28 37 28 32 Z" fill=c.clone() stroke="#00000055" stroke-width="0.5" />
+/// A whole portrait, `<svg class="portrait" …>` included, for markup written as text (the faction
+/// cards).
+pub fn portrait_markup(look: &Look, label: &str) -> Markup {
+    let mut m = Markup::new();
+    shape(
+        &mut m,
+        r#"<svg class="portrait" viewBox="0 0 40 48" role="img" aria-label=""#,
+        label,
+        r#"">"#,
+    );
+    m.append(figure_markup(look)).trusted("</svg>");
+    m
+}
+
+/// The inside of a portrait: its backdrop and the figure. The shapes are the program's own
+/// markup; every colour comes from the realm and is escaped into its attribute value.
+pub fn figure_markup(look: &Look) -> Markup {
+    let mut m = Markup::new();
+    m.trusted(r##"<rect width="40" height="48" rx="4" fill="#ECE7DC"/>"##);
+    match look.figure {
+        Figure::Machine => machine(&mut m, look),
+        Figure::Banner => banner(&mut m, look),
+        Figure::Minifig => minifig(&mut m, look),
+    }
+    m
+}
+
+/// A shape with one value from the realm (a colour, a label): `head` (ending in `fill="` or `stroke="`), the colour
+/// escaped, then `tail` (closing the value and the element). One call per shape keeps the wasm
+/// small; `head` and `tail` are constants, never user text.
+fn shape(m: &mut Markup, head: &'static str, colour: &str, tail: &'static str) {
+    m.trusted(head).text(colour).trusted(tail);
+}
+
+const END: &str = r#""/>"#;
+
+fn minifig(m: &mut Markup, l: &Look) {
+    let (legs, torso, skin) = (l.legs.as_str(), l.torso.as_str(), l.skin.as_str());
+    shape(
+        m,
+        r#"<g class="minifig"><rect x="14.5" y="36" width="5" height="9" fill=""#,
+        legs,
+        END,
+    );
+    shape(
+        m,
+        r#"<rect x="20.5" y="36" width="5" height="9" fill=""#,
+        legs,
+        END,
+    );
+    shape(
+        m,
+        r#"<rect x="14" y="33.5" width="12" height="3" fill=""#,
+        legs,
+        END,
+    );
+    shape(
+        m,
+        r#"<path d="M15 21 L25 21 L27 34 L13 34 Z" fill=""#,
+        torso,
+        END,
+    );
+    if let Some(c) = &l.armour {
+        shape(
+            m,
+            r#"<path d="M15 22 L25 22 L24.5 29 L15.5 29 Z" fill=""#,
+            c,
+            r#"" opacity="0.85"/>"#,
+        );
+    }
+    shape(
+        m,
+        r#"<rect x="10.5" y="22" width="3.5" height="9" rx="1.5" fill=""#,
+        torso,
+        r#"" transform="rotate(10 12 22)"/>"#,
+    );
+    shape(
+        m,
+        r#"<rect x="26" y="22" width="3.5" height="9" rx="1.5" fill=""#,
+        torso,
+        r#"" transform="rotate(-10 28 22)"/>"#,
+    );
+    shape(m, r#"<circle cx="11" cy="32" r="1.8" fill=""#, skin, END);
+    shape(m, r#"<circle cx="29" cy="32" r="1.8" fill=""#, skin, END);
+    shape(
+        m,
+        r#"<rect x="17.5" y="18.5" width="5" height="3" fill=""#,
+        skin,
+        END,
+    );
+    shape(
+        m,
+        r#"<rect x="14.5" y="7" width="11" height="12.5" rx="3" fill=""#,
+        skin,
+        END,
+    );
+    m.trusted(match l.face {
+        0 => r##"<circle cx="18" cy="13.6" r="0.9" fill="#05131D"/><circle cx="22" cy="13.6" r="0.9" fill="#05131D"/><path d="M17 17 Q20 19.5 23 17" stroke="#05131D" stroke-width="0.7" fill="none"/>"##,
+        1 => r##"<circle cx="18" cy="13.6" r="0.9" fill="#05131D"/><circle cx="22" cy="13.6" r="0.9" fill="#05131D"/><path d="M17.5 17.6 L22.5 17.6" stroke="#05131D" stroke-width="0.7" fill="none"/>"##,
+        2 => r##"<circle cx="18" cy="13.6" r="0.9" fill="#05131D"/><circle cx="22" cy="13.6" r="0.9" fill="#05131D"/><path d="M17 18 Q20 16 23 18" stroke="#05131D" stroke-width="0.7" fill="none"/>"##,
+        _ => r##"<circle cx="18" cy="13.2" r="0.9" fill="#05131D"/><circle cx="22" cy="13.2" r="0.9" fill="#05131D"/><path d="M17 17 Q20 20 23 17 Z" stroke="#05131D" stroke-width="0.7" fill="none"/>"##,
     });
-    let armour = l.armour.as_ref().map(|c| {
-        view! {
-            <path d="M15 22 L25 22 L24.5 29 L15.5 29 Z" fill=c.clone() opacity="0.85" />
-        }
-    });
-    view! {
-        <g class="minifig">
-            <rect x="14.5" y="36" width="5" height="9" fill=l.legs.clone() />
-            <rect x="20.5" y="36" width="5" height="9" fill=l.legs.clone() />
-            <rect x="14" y="33.5" width="12" height="3" fill=l.legs.clone() />
-            <path d="M15 21 L25 21 L27 34 L13 34 Z" fill=l.torso.clone() />
-            {armour}
-            <rect x="10.5" y="22" width="3.5" height="9" rx="1.5" fill=l.torso.clone() transform="rotate(10 12 22)" />
-            <rect x="26" y="22" width="3.5" height="9" rx="1.5" fill=l.torso.clone() transform="rotate(-10 28 22)" />
-            <circle cx="11" cy="32" r="1.8" fill=l.skin.clone() />
-            <circle cx="29" cy="32" r="1.8" fill=l.skin.clone() />
-            <rect x="17.5" y="18.5" width="5" height="3" fill=l.skin.clone() />
-            <rect x="14.5" y="7" width="11" height="12.5" rx="3" fill=l.skin.clone() />
-            <circle cx="18" cy=eyes_y r="0.9" fill="#05131D" />
-            <circle cx="22" cy=eyes_y r="0.9" fill="#05131D" />
-            <path d=mouth stroke="#05131D" stroke-width="0.7" fill="none" />
-            {head_top}
-            {weapon}
-            {shield}
-        </g>
+    match &l.helmet {
+        Some(c) => shape(
+            m,
+            r#"<path d="M13.5 12 Q13.5 4.5 20 4.5 Q26.5 4.5 26.5 12 L26.5 13 L13.5 13 Z" fill=""#,
+            c,
+            r##"" stroke="#00000033" stroke-width="0.4"/>"##,
+        ),
+        None => shape(
+            m,
+            r#"<path d="M14.5 10.5 Q15 5.5 20 5.5 Q25 5.5 25.5 10.5 L24 9.2 L16 9.2 Z" fill=""#,
+            &l.hair,
+            END,
+        ),
     }
+    if let Some((s, c)) = &l.weapon {
+        weapon(m, *s, c);
+    }
+    if let Some(c) = &l.shield {
+        shape(
+            m,
+            r#"<path d="M28 25 L36 25 L36 32 Q36 37 32 39 Q28 37 28 32 Z" fill=""#,
+            c,
+            r##"" stroke="#00000055" stroke-width="0.5"/>"##,
+        );
+    }
+    m.trusted("</g>");
 }
 
-fn weapon_svg(shape: WeaponShape, c: &str) -> impl IntoView {
-    let c = c.to_string();
-    match shape {
-        WeaponShape::Blade => view! { <g><rect x="10.2" y="16" width="1.6" height="15" fill=c /><rect x="8.5" y="29.5" width="5" height="1.4" fill="#582A12" /></g> }.into_any(),
-        WeaponShape::Pole => view! { <g><rect x="10.4" y="4" width="1.2" height="40" fill="#582A12" /><path d="M11 1 L13 6 L9 6 Z" fill=c /></g> }.into_any(),
-        WeaponShape::Axe => view! { <g><rect x="10.4" y="14" width="1.2" height="22" fill="#582A12" /><path d="M11.5 14 Q17 16 11.5 21 Z" fill=c /></g> }.into_any(),
-        WeaponShape::Hammer => view! { <g><rect x="10.4" y="16" width="1.2" height="20" fill="#582A12" /><rect x="7.5" y="13.5" width="7" height="4.5" rx="0.8" fill=c /></g> }.into_any(),
-        WeaponShape::Bow => view! { <g><path d="M8 14 Q3 26 8 38" stroke=c stroke-width="1.4" fill="none" /><path d="M8 14 L8 38" stroke="#E4CD9E" stroke-width="0.4" /></g> }.into_any(),
-        WeaponShape::Staff => view! { <g><rect x="10.4" y="8" width="1.2" height="34" fill="#582A12" /><circle cx="11" cy="7.5" r="2" fill=c /></g> }.into_any(),
-    }
+fn weapon(m: &mut Markup, s: WeaponShape, c: &str) {
+    let (head, tail) = match s {
+        WeaponShape::Blade => (
+            r#"<g><rect x="10.2" y="16" width="1.6" height="15" fill=""#,
+            r##""/><rect x="8.5" y="29.5" width="5" height="1.4" fill="#582A12"/></g>"##,
+        ),
+        WeaponShape::Pole => (
+            r##"<g><rect x="10.4" y="4" width="1.2" height="40" fill="#582A12"/><path d="M11 1 L13 6 L9 6 Z" fill=""##,
+            r#""/></g>"#,
+        ),
+        WeaponShape::Axe => (
+            r##"<g><rect x="10.4" y="14" width="1.2" height="22" fill="#582A12"/><path d="M11.5 14 Q17 16 11.5 21 Z" fill=""##,
+            r#""/></g>"#,
+        ),
+        WeaponShape::Hammer => (
+            r##"<g><rect x="10.4" y="16" width="1.2" height="20" fill="#582A12"/><rect x="7.5" y="13.5" width="7" height="4.5" rx="0.8" fill=""##,
+            r#""/></g>"#,
+        ),
+        WeaponShape::Bow => (
+            r#"<g><path d="M8 14 Q3 26 8 38" stroke=""#,
+            r##"" stroke-width="1.4" fill="none"/><path d="M8 14 L8 38" stroke="#E4CD9E" stroke-width="0.4"/></g>"##,
+        ),
+        WeaponShape::Staff => (
+            r##"<g><rect x="10.4" y="8" width="1.2" height="34" fill="#582A12"/><circle cx="11" cy="7.5" r="2" fill=""##,
+            r#""/></g>"#,
+        ),
+    };
+    shape(m, head, c, tail);
 }
 
-fn machine(l: &Look) -> impl IntoView {
-    view! {
-        <g class="machine">
-            <rect x="5" y="31" width="30" height="5" rx="1" fill="#582A12" />
-            <circle cx="10" cy="39" r="4.5" fill="#3F3F3F" /><circle cx="30" cy="39" r="4.5" fill="#3F3F3F" />
-            <rect x="18" y="12" width="2.5" height="21" fill="#7C503A" transform="rotate(-35 19 32)" />
-            <path d="M6 9 Q8 5 12 7 L11 11 Z" fill=l.torso.clone() />
-            <rect x="26" y="24" width="4" height="8" fill=l.torso.clone() />
-        </g>
-    }
+fn machine(m: &mut Markup, l: &Look) {
+    shape(
+        m,
+        r##"<g class="machine"><rect x="5" y="31" width="30" height="5" rx="1" fill="#582A12"/><circle cx="10" cy="39" r="4.5" fill="#3F3F3F"/><circle cx="30" cy="39" r="4.5" fill="#3F3F3F"/><rect x="18" y="12" width="2.5" height="21" fill="#7C503A" transform="rotate(-35 19 32)"/><path d="M6 9 Q8 5 12 7 L11 11 Z" fill=""##,
+        &l.torso,
+        END,
+    );
+    shape(
+        m,
+        r#"<rect x="26" y="24" width="4" height="8" fill=""#,
+        &l.torso,
+        r#""/></g>"#,
+    );
 }
 
-fn banner(l: &Look) -> impl IntoView {
-    view! {
-        <g class="banner">
-            <rect x="9" y="4" width="1.6" height="40" fill="#582A12" />
-            <path d="M10.6 6 L32 6 L32 26 L21 22 L10.6 26 Z" fill=l.torso.clone() stroke="#00000044" stroke-width="0.5" />
-            <circle cx="21" cy="14" r="4" fill="#F2CD37" />
-        </g>
-    }
+fn banner(m: &mut Markup, l: &Look) {
+    shape(
+        m,
+        r##"<g class="banner"><rect x="9" y="4" width="1.6" height="40" fill="#582A12"/><path d="M10.6 6 L32 6 L32 26 L21 22 L10.6 26 Z" fill=""##,
+        &l.torso,
+        r##"" stroke="#00000044" stroke-width="0.5"/><circle cx="21" cy="14" r="4" fill="#F2CD37"/></g>"##,
+    );
 }
 
 #[cfg(test)]
@@ -323,6 +424,73 @@ mod tests {
         ] {
             assert_eq!(shape_of(name, ranged), shape, "{name}");
         }
+    }
+
+    fn look(figure: Figure) -> Look {
+        Look {
+            figure,
+            torso: "#123456".into(),
+            skin: "#F2CD37".into(),
+            legs: "#6C6E68".into(),
+            helmet: None,
+            hair: "#582A12".into(),
+            armour: None,
+            weapon: None,
+            shield: None,
+            face: 0,
+        }
+    }
+
+    #[test]
+    fn a_hostile_colour_stays_an_attribute_value() {
+        let hostile = r#""/><script>alert(1)</script><g fill='"#;
+        let mut l = look(Figure::Minifig);
+        l.torso = hostile.into();
+        l.shield = Some(hostile.into());
+        l.weapon = Some((WeaponShape::Bow, hostile.into()));
+        let m = portrait_markup(&l, "<b>Bob</b>").finish();
+        assert!(!m.contains("<script"), "{m}");
+        assert!(!m.contains("<b>"), "{m}");
+        assert!(m.contains(r#"aria-label="&lt;b&gt;Bob&lt;/b&gt;""#), "{m}");
+        assert!(
+            m.contains(
+                r#"fill="&quot;/&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;g fill=&#39;""#
+            ),
+            "{m}"
+        );
+    }
+
+    #[test]
+    fn the_markup_keeps_the_portraits_classes_and_shapes() {
+        let mut l = look(Figure::Minifig);
+        l.helmet = Some("#A0A5A9".into());
+        l.armour = Some("#898788".into());
+        l.weapon = Some((WeaponShape::Staff, "#AA7F2E".into()));
+        l.shield = Some("#B31004".into());
+        let m = portrait_markup(&l, "Bob").finish();
+        assert!(
+            m.starts_with(
+                r##"<svg class="portrait" viewBox="0 0 40 48" role="img" aria-label="Bob"><rect width="40" height="48" rx="4" fill="#ECE7DC"/><g class="minifig">"##
+            ),
+            "{m}"
+        );
+        assert!(m.ends_with("</g></svg>"), "{m}");
+        // Legs ×3, arms ×2, neck, head, staff: eight rects; hands, eyes, the staff's head: five circles.
+        assert_eq!(m.matches("<rect ").count(), 1 + 8, "{m}");
+        assert_eq!(m.matches("<circle ").count(), 5, "{m}");
+        // Body, armour, mouth, helmet, shield.
+        assert_eq!(m.matches("<path ").count(), 5, "{m}");
+        assert_eq!(m.matches("<g").count(), m.matches("</g>").count());
+        for colour in ["#123456", "#A0A5A9", "#898788", "#AA7F2E", "#B31004"] {
+            assert!(m.contains(&format!("fill=\"{colour}\"")), "{colour} in {m}");
+        }
+        // Hair only shows without a helmet.
+        assert!(!m.contains("L16 9.2"), "{m}");
+
+        let machine = figure_markup(&look(Figure::Machine)).finish();
+        assert!(machine.contains(r#"<g class="machine">"#) && machine.contains("#123456"));
+        let banner = figure_markup(&look(Figure::Banner)).finish();
+        assert!(banner.contains(r#"<g class="banner">"#) && banner.contains("#123456"));
     }
 
     #[test]

@@ -7,9 +7,10 @@ mod markers;
 mod panel;
 mod state;
 
-use crate::components::faction_card::{CardData, FactionCard};
+use crate::components::faction_card::{cards_markup, CardData};
 use crate::components::terrain_canvas::{terrain_rgb, TerrainCanvas};
 use crate::components::territory_layer::TerritoryLayer;
+use crate::markup::Markup;
 use crate::store::{use_realm_store, Source};
 use battle::BattlePanel;
 use engine::Terrain;
@@ -37,11 +38,14 @@ pub fn MapPage() -> impl IntoView {
             .realm
             .with(|r| r.as_ref().map(|r| (r.map.width, r.map.height)))
     };
-    let cards = move || {
-        store
-            .realm
-            .with(|r| r.as_deref().map(CardData::all).unwrap_or_default())
-    };
+    // The cards only show things: one markup string, rewritten only when it changes.
+    let cards = Memo::new(move |_| {
+        store.realm.with(|r| {
+            r.as_deref()
+                .map(|r| cards_markup(&CardData::all(r)))
+                .unwrap_or_default()
+        })
+    });
     view! {
         <div class="map-page">
             <section class="map-area" aria-label="Realm map">
@@ -73,31 +77,53 @@ pub fn MapPage() -> impl IntoView {
             </section>
             <aside class="side-panel" aria-label="Factions">
                 <h2>"Factions"</h2>
-                <ul class="faction-cards">
-                    <For each=cards key=|c| format!("{c:?}") children=|c| view! { <FactionCard data=c /> } />
-                </ul>
+                <ul class="faction-cards" inner_html=cards></ul>
             </aside>
         </div>
     }
 }
 
-/// What each colour of the map means.
+/// What each colour of the map means: a fixed list, written as one markup string.
 #[component]
 fn Legend() -> impl IntoView {
-    view! {
-        <ul class="legend" aria-label="Terrain legend">
-            {Terrain::ALL
-                .iter()
-                .map(|&t| {
-                    let [r, g, b] = terrain_rgb(t);
-                    view! {
-                        <li>
-                            <span class="swatch" style=format!("background: rgb({r},{g},{b})")></span>
-                            {t.name()}
-                        </li>
-                    }
-                })
-                .collect_view()}
-        </ul>
+    view! { <ul class="legend" aria-label="Terrain legend" inner_html=legend_markup()></ul> }
+}
+
+/// The legend's items: a swatch in each terrain's colour and its name.
+fn legend_markup() -> String {
+    let mut m = Markup::new();
+    for t in Terrain::ALL {
+        let [r, g, b] = terrain_rgb(t);
+        m.trusted(r#"<li><span class="swatch" style=""#)
+            .fmt(format_args!("background: rgb({r},{g},{b})"))
+            .trusted(r#""></span>"#)
+            .text(t.name())
+            .trusted("</li>");
+    }
+    m.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_legend_has_a_swatch_and_name_per_terrain() {
+        let m = legend_markup();
+        assert_eq!(
+            m.matches(r#"<li><span class="swatch" style="background: rgb("#)
+                .count(),
+            Terrain::ALL.len()
+        );
+        for t in Terrain::ALL {
+            let [r, g, b] = terrain_rgb(t);
+            assert!(
+                m.contains(&format!(
+                    r#"style="background: rgb({r},{g},{b})"></span>{}</li>"#,
+                    t.name()
+                )),
+                "{m}"
+            );
+        }
     }
 }

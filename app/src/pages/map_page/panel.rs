@@ -2,6 +2,7 @@
 //! march breakdown of the route on screen.
 
 use super::state::{MapState, Preview};
+use crate::markup::Markup;
 use crate::store::use_realm_store;
 use engine::{cell_index, entry_cost, march_totals, FactionRef, Realm};
 use leptos::prelude::*;
@@ -161,9 +162,15 @@ pub fn MarchPanel() -> impl IntoView {
                 .map_or_else(|| format!("#{id}"), |f| f.name.clone())
         };
         let (attacker, defender) = (name(p.attacker), name(p.defender));
-        Some(
-            view! { <MarchTable p=p.as_ref().clone() attacker=attacker defender=defender realm=realm /> },
-        )
+        let html = march_markup(&p, &attacker, &defender, &realm).finish();
+        Some(view! {
+            <section
+                class="march-panel"
+                data-settled=p.settled.to_string()
+                data-route-ms=format!("{:.3}", p.millis)
+                inner_html=html
+            ></section>
+        })
     }
 }
 
@@ -171,42 +178,136 @@ fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 
-#[component]
-fn MarchTable(p: Preview, attacker: String, defender: String, realm: Arc<Realm>) -> impl IntoView {
-    let b = p.breakdown.clone();
-    let title = if p.settled {
-        format!("{attacker} marches on {defender}")
+/// The inside of `section.march-panel`: the route's breakdown only shows things, so it is written
+/// as one markup string (see [`crate::markup`]).
+fn march_markup(p: &Preview, attacker: &str, defender: &str, realm: &Realm) -> Markup {
+    let b = &p.breakdown;
+    let mut m = Markup::new();
+    m.trusted("<h2>");
+    if p.settled {
+        m.fmt(format_args!("{attacker} marches on {defender}"));
     } else {
-        format!("{attacker} → {defender}?")
-    };
-    let terrains = b
-        .toll_by_terrain
-        .iter()
-        .map(|(t, leg)| view! { <li>{format!("{}: {:.1} squares, toll {}", t.name(), leg.length, pct(leg.toll))}</li> })
-        .collect_view();
-    let crossings = b
-        .territories_crossed
-        .iter()
-        .map(|c| {
-            let who = realm.faction(c.faction_id).map_or_else(|| format!("#{}", c.faction_id), |f| f.name.clone());
-            view! { <li>{format!("{who}: ×{} for {:.1} squares, surcharge {}", c.multiplier, c.length, pct(c.surcharge))}</li> }
-        })
-        .collect_view();
-    view! {
-        <section class="march-panel" data-settled=p.settled.to_string() data-route-ms=format!("{:.3}", p.millis)>
-            <h2>{title}</h2>
-            <dl>
-                <dt>"Route"</dt>
-                <dd>{format!("{:.1} squares ({:.1} straight){}", b.route_length, b.straight_length, if b.detour { " — a detour" } else { "" })}</dd>
-                <dt>"Distance penalty"</dt><dd>{pct(b.distance_penalty)}</dd>
-                <dt>"Terrain toll"</dt><dd>{pct(b.terrain_toll)}</dd>
-                <dt>"March penalty"</dt><dd class="march-penalty">{pct(b.march_penalty)}</dd>
-            </dl>
-            <h3>"Ground"</h3>
-            <ul>{terrains}</ul>
-            <h3>"Land crossed"</h3>
-            <ul>{crossings}</ul>
-            <p class="fine">{format!("Route found in {:.1} ms in this browser.", p.millis)}</p>
-        </section>
+        m.fmt(format_args!("{attacker} → {defender}?"));
+    }
+    m.trusted("</h2>")
+        .trusted("<dl><dt>Route</dt><dd>")
+        .fmt(format_args!(
+            "{:.1} squares ({:.1} straight){}",
+            b.route_length,
+            b.straight_length,
+            if b.detour { " — a detour" } else { "" }
+        ))
+        .trusted("</dd><dt>Distance penalty</dt><dd>")
+        .text(&pct(b.distance_penalty))
+        .trusted("</dd><dt>Terrain toll</dt><dd>")
+        .text(&pct(b.terrain_toll))
+        .trusted(r#"</dd><dt>March penalty</dt><dd class="march-penalty">"#)
+        .text(&pct(b.march_penalty))
+        .trusted("</dd></dl><h3>Ground</h3><ul>");
+    for (t, leg) in &b.toll_by_terrain {
+        m.trusted("<li>")
+            .fmt(format_args!(
+                "{}: {:.1} squares, toll {}",
+                t.name(),
+                leg.length,
+                pct(leg.toll)
+            ))
+            .trusted("</li>");
+    }
+    m.trusted("</ul><h3>Land crossed</h3><ul>");
+    for c in &b.territories_crossed {
+        let who = realm
+            .faction(c.faction_id)
+            .map_or_else(|| format!("#{}", c.faction_id), |f| f.name.clone());
+        m.trusted("<li>")
+            .fmt(format_args!(
+                "{who}: ×{} for {:.1} squares, surcharge {}",
+                c.multiplier,
+                c.length,
+                pct(c.surcharge)
+            ))
+            .trusted("</li>");
+    }
+    m.trusted(r#"</ul><p class="fine">"#)
+        .fmt(format_args!(
+            "Route found in {:.1} ms in this browser.",
+            p.millis
+        ))
+        .trusted("</p>");
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::{Crossing, MarchBreakdown, Terrain, TerrainLeg};
+
+    fn preview(realm: &Realm, settled: bool) -> Preview {
+        let (a, b) = (realm.factions[0].id, realm.factions[1].id);
+        Preview {
+            attacker: a,
+            defender: b,
+            points: vec![],
+            breakdown: MarchBreakdown {
+                route_length: 12.34,
+                straight_length: 9.0,
+                detour: true,
+                distance_fraction: 0.1,
+                distance_penalty: 0.1234,
+                terrain_toll: 0.05,
+                toll_by_terrain: [(
+                    Terrain::Forest,
+                    TerrainLeg {
+                        length: 3.3,
+                        toll: 0.02,
+                    },
+                )]
+                .into(),
+                territories_crossed: vec![Crossing {
+                    faction_id: b,
+                    multiplier: 1.5,
+                    length: 2.0,
+                    surcharge: 0.011,
+                }],
+                march_penalty: 0.1734,
+            },
+            millis: 4.56,
+            settled,
+        }
+    }
+
+    #[test]
+    fn the_march_breakdown_reads_as_before_and_names_stay_text() {
+        let mut realm = engine::demo_realm();
+        realm.factions[1].name = "<i>Ivy</i> & co".into();
+        let p = preview(&realm, true);
+        let m = march_markup(&p, "Red", "<i>Ivy</i> & co", &realm).finish();
+        assert!(
+            m.starts_with("<h2>Red marches on &lt;i&gt;Ivy&lt;/i&gt; &amp; co</h2>"),
+            "{m}"
+        );
+        assert!(
+            m.contains("<dd>12.3 squares (9.0 straight) — a detour</dd>"),
+            "{m}"
+        );
+        assert!(m.contains(r#"<dt>March penalty</dt><dd class="march-penalty">17.3%</dd>"#));
+        assert!(
+            m.contains("<h3>Ground</h3><ul><li>Forest: 3.3 squares, toll 2.0%</li></ul>"),
+            "{m}"
+        );
+        assert!(
+            m.contains(
+                "<li>&lt;i&gt;Ivy&lt;/i&gt; &amp; co: ×1.5 for 2.0 squares, surcharge 1.1%</li>"
+            ),
+            "{m}"
+        );
+        assert!(
+            m.ends_with(r#"<p class="fine">Route found in 4.6 ms in this browser.</p>"#),
+            "{m}"
+        );
+        assert!(!m.contains("<i>"));
+
+        let hovering = march_markup(&preview(&realm, false), "Red", "Blue", &realm).finish();
+        assert!(hovering.starts_with("<h2>Red → Blue?</h2>"), "{hovering}");
     }
 }
