@@ -134,11 +134,13 @@ fn mix(id: u64) -> u64 {
     z ^ (z >> 27)
 }
 
+// Names are matched against ASCII keywords, so ASCII case folding finds the same words as full
+// Unicode folding would, without linking Unicode's case tables into the map's wasm.
 fn skin_of(photo: &Photo, realm: &Realm) -> String {
     let species = photo
         .species
         .and_then(|s| realm.species.iter().find(|sp| sp.id == s))
-        .map(|s| s.name.to_lowercase())
+        .map(|s| s.name.to_ascii_lowercase())
         .unwrap_or_default();
     let hex = if species.contains("orc") || species.contains("goblin") {
         "#4B9F4A"
@@ -162,7 +164,7 @@ fn weapon_name(w: ItemRef, realm: &Realm) -> (String, bool) {
             .find(|r| r.id == f.row)
             .map(|r| {
                 (
-                    r.name.to_lowercase(),
+                    r.name.to_ascii_lowercase(),
                     r.category == engine::AttackType::Ranged,
                 )
             })
@@ -171,7 +173,7 @@ fn weapon_name(w: ItemRef, realm: &Realm) -> (String, bool) {
             .unique_items
             .iter()
             .find(|u| u.id == id)
-            .map(|u| (u.name.to_lowercase(), u.range.unwrap_or(1.0) >= 5.0))
+            .map(|u| (u.name.to_ascii_lowercase(), u.range.unwrap_or(1.0) >= 5.0))
             .unwrap_or_default(),
     }
 }

@@ -232,7 +232,7 @@ fn engine_settled(p: &super::state::Preview) -> super::state::Preview {
 fn initial_of(name: &str) -> String {
     let word = name
         .split_whitespace()
-        .find(|w| !matches!(w.to_lowercase().as_str(), "the" | "of" | "a"))
+        .find(|w| !["the", "of", "a"].iter().any(|s| w.eq_ignore_ascii_case(s)))
         .unwrap_or(name);
     word.chars().next().unwrap_or('?').to_uppercase().collect()
 }
