@@ -28,14 +28,23 @@ pub fn RoundScreen(
             }
         })
         .collect_view();
+    // Which lists are unfolded, per side: [fought, out of reach]. The sides are markup rebuilt
+    // for every round shown, so what the reader unfolded is kept here and written back as `open`.
+    let unfolded = StoredValue::new([[false; 2]; 2]);
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        if let Some((s, k)) = toggled_list(&ev) {
+            unfolded.update_value(|u| u[s][k] = !u[s][k]);
+        }
+    };
     let sides = {
         let standing = standing.clone();
         move || {
             let r = shown.get();
+            let open = unfolded.get_value();
             let mut m = Markup::new();
             if let (Some(log), Some(st)) = (rounds.get(r.wrapping_sub(1)), standing.get(r)) {
-                for side in [Side::Attacker, Side::Defender] {
-                    round_side(&mut m, &setup, log, st, side, realm.as_deref());
+                for (i, side) in [Side::Attacker, Side::Defender].into_iter().enumerate() {
+                    round_side(&mut m, &setup, log, st, side, realm.as_deref(), open[i]);
                 }
             }
             m.finish()
@@ -45,10 +54,22 @@ pub fn RoundScreen(
     view! {
         <div class="round-screen" data-round=move || shown.get().to_string()>
             <div class="round-steps">{steps}</div>
-            <div class="round-sides" inner_html=sides></div>
+            <div class="round-sides" on:click=on_click inner_html=sides></div>
             <figure class="strength-chart" inner_html=chart></figure>
         </div>
     }
+}
+
+/// The list a click on a `summary` in the round sides unfolds or folds: (side, list), side 0
+/// the attacker, list 0 "Fought this round".
+fn toggled_list(ev: &leptos::ev::MouseEvent) -> Option<(usize, usize)> {
+    use wasm_bindgen::JsCast;
+    let target = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
+    let details = target.closest("summary").ok()??.parent_element()?;
+    let section = details.closest(".round-side").ok()??;
+    let side = usize::from(section.get_attribute("data-side").as_deref() == Some("defender"));
+    let list = usize::from(details.class_name() == "out-of-reach");
+    Some((side, list))
 }
 
 /// One side's half of a round: the two unfolding counts and its figures with the fallen crossed,
@@ -60,6 +81,7 @@ pub(super) fn round_side(
     standing: &Standing,
     side: Side,
     realm: Option<&Realm>,
+    open: [bool; 2],
 ) {
     let (line, info, s) = match side {
         Side::Attacker => (&setup.attacker_line, &setup.attacker, 0),
@@ -98,14 +120,20 @@ pub(super) fn round_side(
     .text(&info.name)
     .text(if half.screened { " (screened)" } else { "" })
     .close("h4");
-    for (class, label, groups) in [
+    for ((class, label, groups), open) in [
         ("fought", "Fought this round", fought),
         ("out-of-reach", "Out of reach", out),
-    ] {
+    ]
+    .into_iter()
+    .zip(open)
+    {
         let count = groups.values().map(Vec::len).sum::<usize>();
-        m.open("details", &[("class", Some(class))])
-            .element("summary", &[], &format!("{label}: {count}"))
-            .open("ul", &[]);
+        m.open(
+            "details",
+            &[("class", Some(class)), ("open", open.then_some(""))],
+        )
+        .element("summary", &[], &format!("{label}: {count}"))
+        .open("ul", &[]);
         for ((not_machine, group, why), names) in groups {
             m.element(
                 "li",

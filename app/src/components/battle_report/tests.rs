@@ -121,6 +121,7 @@ fn the_round_sides_escape_names_and_cross_exactly_the_fallen() {
             &st[last],
             Side::Attacker,
             Some(&realm),
+            [false, true],
         );
         let html = m.finish();
         assert_escaped(&html);
@@ -128,7 +129,8 @@ fn the_round_sides_escape_names_and_cross_exactly_the_fallen() {
             "<section class=\"round-side\" data-side=\"attacker\"><h4>{ESCAPED}"
         )));
         assert!(html.contains("<details class=\"fought\"><summary>Fought this round: "));
-        assert!(html.contains("<details class=\"out-of-reach\"><summary>Out of reach: "));
+        // What the reader unfolded stays unfolded when the round shown changes.
+        assert!(html.contains("<details class=\"out-of-reach\" open=\"\"><summary>Out of reach: "));
         // After the last round, every fallen attacker is crossed (`.figure.fallen`).
         assert_eq!(
             html.matches("<li class=\"figure fallen").count() as u32,
