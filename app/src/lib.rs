@@ -9,5 +9,6 @@ pub mod bundle;
 mod components;
 mod fighting;
 mod markup;
+mod markup_table;
 mod pages;
 mod store;

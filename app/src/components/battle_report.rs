@@ -5,19 +5,71 @@
 mod further;
 mod rounds;
 
-use engine::{BattleRecord, Outcome, Setup, Side};
+use crate::markup::Markup;
+use crate::markup_table::{build, cell, head};
+use engine::{BattleRecord, Outcome, Setup, Side, V2Outcome};
 use leptos::prelude::*;
 use rounds::RoundScreen;
 use std::sync::Arc;
 
-/// The set-up screen: every number of SPEC §11 for both sides, and the hires.
+/// The set-up screen: every number of SPEC §11 for both sides, and the hires. Display only, so
+/// its tables are markup strings ([`setup_rows`], [`hire_rows`]).
 #[component]
 pub fn SetupTable(s: Arc<Setup>) -> impl IntoView {
-    let row = |label: &'static str, a: String, d: String| {
-        view! { <tr><th scope="row">{label}</th><td>{a}</td><td>{d}</td></tr> }
-    };
+    view! {
+        <table class="setup-table" inner_html=setup_rows(&s)></table>
+        <p class="hires">{hires_line(&s)}</p>
+        {hire_rows(&s).map(|rows| view! { <table class="hires-table" inner_html=rows></table> })}
+    }
+}
+
+/// The set-up table's contents: both sides' §11 numbers, row by row.
+fn setup_rows(s: &Setup) -> String {
     let n = |x: f64| format!("{x:.1}");
     let pct = |x: f64| format!("{:+.1}%", x);
+    let mut m = Markup::new();
+    head(&mut m, &["", "Attacker", "Defender"]);
+    m.open("tbody", &[]);
+    let rows: [(&str, String, String); 9] = [
+        ("Faction Power", n(s.fp_a), n(s.fp_d)),
+        ("Grudge", pct(s.grudge_a), pct(s.grudge_d)),
+        ("Bane", pct(s.bane_a), pct(s.bane_d)),
+        ("Base power", n(s.base_a), n(s.base_d)),
+        (
+            "March penalty",
+            format!("−{:.1}%", s.march_penalty * 100.0),
+            "—".into(),
+        ),
+        (
+            "Alignment",
+            format!("×{:.3}", s.alignment_multiplier),
+            "—".into(),
+        ),
+        (
+            "Home ground",
+            "—".into(),
+            format!("×{:.2}", s.home_multiplier),
+        ),
+        ("Effective power", n(s.eff_a), n(s.eff_d)),
+        (
+            "Figures in line",
+            s.attacker_line.len().to_string(),
+            s.defender_line.len().to_string(),
+        ),
+    ];
+    for (label, a, d) in rows {
+        m.open("tr", &[])
+            .element("th", &[("scope", Some("row"))], label);
+        cell(&mut m, &a);
+        cell(&mut m, &d);
+        m.close("tr");
+    }
+    m.close("tbody");
+    m.finish()
+}
+
+/// "Mercenaries: …." — who hires how many, or that nobody does.
+fn hires_line(s: &Setup) -> String {
     let hires = match s.hires.side {
         None => "nobody is far enough behind to hire".to_string(),
         Some(side) => format!(
@@ -32,28 +84,12 @@ pub fn SetupTable(s: Arc<Setup>) -> impl IntoView {
             s.hires.cap
         ),
     };
-    view! {
-        <table class="setup-table">
-            <thead><tr><th></th><th>"Attacker"</th><th>"Defender"</th></tr></thead>
-            <tbody>
-                {row("Faction Power", n(s.fp_a), n(s.fp_d))}
-                {row("Grudge", pct(s.grudge_a), pct(s.grudge_d))}
-                {row("Bane", pct(s.bane_a), pct(s.bane_d))}
-                {row("Base power", n(s.base_a), n(s.base_d))}
-                {row("March penalty", format!("−{:.1}%", s.march_penalty * 100.0), "—".into())}
-                {row("Alignment", format!("×{:.3}", s.alignment_multiplier), "—".into())}
-                {row("Home ground", "—".into(), format!("×{:.2}", s.home_multiplier))}
-                {row("Effective power", n(s.eff_a), n(s.eff_d))}
-                {row("Figures in line", s.attacker_line.len().to_string(), s.defender_line.len().to_string())}
-            </tbody>
-        </table>
-        <p class="hires">{format!("Mercenaries: {hires}.")}</p>
-        {hire_table(&s)}
-    }
+    format!("Mercenaries: {hires}.")
 }
 
 /// The victory screen: who won, each round of a Version 2 battle (or the further system's own
-/// chronicle), and the record to download.
+/// chronicle), and the record to download. Only a Version 2 battle's round screen reacts (its
+/// stepper); everything else is markup set with `inner_html`.
 #[component]
 pub fn BattleResult(
     record: Arc<BattleRecord>,
@@ -61,78 +97,165 @@ pub fn BattleResult(
     #[prop(optional)]
     history_id: Option<u64>,
 ) -> impl IntoView {
+    let href = record_href(&record);
+    let winner = side_name(record.winner);
+    let system = record.input.system.name();
+    let Outcome::V2(o) = &record.outcome else {
+        return view! {
+            <div class="result" data-winner=winner data-system=system
+                inner_html=result_markup(&record, history_id, &href)></div>
+        }
+        .into_any();
+    };
     let realm = crate::store::use_realm_store().realm.get_untracked();
     let s = &record.input.setup;
-    let winner = match record.winner {
-        Side::Attacker => s.attacker.name.clone(),
-        Side::Defender => s.defender.name.clone(),
-    };
-    let detail = match &record.outcome {
-        Outcome::V1(o) => view! {
-            <p>{format!("One roll: {:.4} against the attacker's chance of {:.4}.", o.u, o.p)}</p>
-        }
-        .into_any(),
-        Outcome::V2(o) => {
-            let rounds = o
-                .rounds
-                .iter()
-                .map(|r| {
-                    let fallen = |sr: &engine::SideRound| sr.fallen.len();
-                    view! {
-                        <tr>
-                            <td>{r.round}</td>
-                            <td>{format!("{}+{} ×{:.2}", r.dice.attacker[0], r.dice.attacker[1], r.dice.mult_attacker)}</td>
-                            <td>{format!("{}+{} ×{:.2}", r.dice.defender[0], r.dice.defender[1], r.dice.mult_defender)}</td>
-                            <td>{if r.dice.parry { "parry" } else { "" }}</td>
-                            <td>{r.attacker.swings.len()}</td>
-                            <td>{r.defender.swings.len()}</td>
-                            <td>{fallen(&r.attacker)}</td>
-                            <td>{fallen(&r.defender)}</td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            view! {
-                <table class="rounds">
-                    <thead><tr><th>"Round"</th><th>"Attacker dice"</th><th>"Defender dice"</th><th></th>
-                        <th>"Att. blows"</th><th>"Def. blows"</th><th>"Att. fallen"</th><th>"Def. fallen"</th></tr></thead>
-                    <tbody>{rounds}</tbody>
-                </table>
-                <p>{format!(
-                    "Surviving strength {:.1} against {:.1}; the attacker lost {} figures, the defender {}.",
-                    o.score_a, o.score_d, o.casualties_a, o.casualties_d
-                )}</p>
-                <RoundScreen setup=Arc::new(s.clone()) rounds=Arc::new(o.rounds.clone()) realm=realm.clone() />
-            }
-            .into_any()
-        }
-        Outcome::Warfare(o) => further::warfare_result(s, record.input.seed, o),
-        Outcome::Olympia(o) => further::olympia_result(s, record.input.seed, o),
-        Outcome::MassBattle(o) => further::mass_battle_result(s, record.input.seed, o),
-    };
     view! {
-        <div class="result" data-winner=side_name(record.winner) data-system=record.input.system.name()>
-            <h3>{format!("{winner} wins")}</h3>
-            {detail}
-            {history_id.map(|id| view! {
-                <p class="history-link">"In Realm History: "
-                    <a href=format!("/history/{id}") rel=crate::bundle::link_rel("/history")>{format!("/history/{id}")}</a>
-                    " — the link replays this battle."
-                </p>
-            })}
-            <p class="fine">
-                {format!("Seed {} — the same seed fights the same battle again. ", record.input.seed)}
-                <a class="record-link" download=format!("battle-{}.json", record.input.seed) href=record_href(&record)>
-                    "Battle record (JSON)"
-                </a>
-            </p>
+        <div class="result" data-winner=winner data-system=system>
+            <h3>{winner_line(&record)}</h3>
+            <table class="rounds" inner_html=build(|m| v2_rounds(m, o))></table>
+            <p>{v2_summary(o)}</p>
+            <RoundScreen setup=Arc::new(s.clone()) rounds=Arc::new(o.rounds.clone()) realm />
+            {history_id.map(|id| view! { <p class="history-link" inner_html=build(|m| history_link(m, id))></p> })}
+            <p class="fine" inner_html=build(|m| fine_print(m, record.input.seed, &href))></p>
         </div>
     }
+    .into_any()
+}
+
+/// "… wins".
+fn winner_line(record: &BattleRecord) -> String {
+    let s = &record.input.setup;
+    let winner = match record.winner {
+        Side::Attacker => &s.attacker.name,
+        Side::Defender => &s.defender.name,
+    };
+    format!("{winner} wins")
+}
+
+/// The inside of the result of a battle with nothing to step through (Version 1 and the further
+/// systems): the winner, how it went, the history link and the record. `href` is the record's
+/// `data:` link.
+fn result_markup(record: &BattleRecord, history_id: Option<u64>, href: &str) -> String {
+    let (s, seed) = (&record.input.setup, record.input.seed);
+    let mut m = Markup::new();
+    m.element("h3", &[], &winner_line(record));
+    match &record.outcome {
+        Outcome::V1(o) => {
+            m.element(
+                "p",
+                &[],
+                &format!(
+                    "One roll: {:.4} against the attacker's chance of {:.4}.",
+                    o.u, o.p
+                ),
+            );
+        }
+        // Drawn by the component with its round screen; nothing else reaches here.
+        Outcome::V2(o) => {
+            m.open("table", &[("class", Some("rounds"))]);
+            v2_rounds(&mut m, o);
+            m.close("table").element("p", &[], &v2_summary(o));
+        }
+        Outcome::Warfare(o) => further::warfare_result(&mut m, s, seed, o),
+        Outcome::Olympia(o) => further::olympia_result(&mut m, s, seed, o),
+        Outcome::MassBattle(o) => further::mass_battle_result(&mut m, s, seed, o),
+    }
+    if let Some(id) = history_id {
+        m.open("p", &[("class", Some("history-link"))]);
+        history_link(&mut m, id);
+        m.close("p");
+    }
+    m.open("p", &[("class", Some("fine"))]);
+    fine_print(&mut m, seed, href);
+    m.close("p");
+    m.finish()
+}
+/// A Version 2 battle's table of rounds: the dice, parries, blows and the fallen.
+fn v2_rounds(m: &mut Markup, o: &V2Outcome) {
+    head(
+        m,
+        &[
+            "Round",
+            "Attacker dice",
+            "Defender dice",
+            "",
+            "Att. blows",
+            "Def. blows",
+            "Att. fallen",
+            "Def. fallen",
+        ],
+    );
+    m.open("tbody", &[]);
+    for r in &o.rounds {
+        m.open("tr", &[]);
+        cell(m, &r.round.to_string());
+        cell(
+            m,
+            &format!(
+                "{}+{} ×{:.2}",
+                r.dice.attacker[0], r.dice.attacker[1], r.dice.mult_attacker
+            ),
+        );
+        cell(
+            m,
+            &format!(
+                "{}+{} ×{:.2}",
+                r.dice.defender[0], r.dice.defender[1], r.dice.mult_defender
+            ),
+        );
+        cell(m, if r.dice.parry { "parry" } else { "" });
+        cell(m, &r.attacker.swings.len().to_string());
+        cell(m, &r.defender.swings.len().to_string());
+        cell(m, &r.attacker.fallen.len().to_string());
+        cell(m, &r.defender.fallen.len().to_string());
+        m.close("tr");
+    }
+    m.close("tbody");
+}
+
+/// The sentence under a Version 2 battle's rounds (the map's e2e test reads its "lost N figures").
+fn v2_summary(o: &V2Outcome) -> String {
+    format!(
+        "Surviving strength {:.1} against {:.1}; the attacker lost {} figures, the defender {}.",
+        o.score_a, o.score_d, o.casualties_a, o.casualties_d
+    )
+}
+
+/// The inside of `p.history-link`: where Realm History keeps this battle.
+fn history_link(m: &mut Markup, id: u64) {
+    let path = format!("/history/{id}");
+    m.text("In Realm History: ")
+        .element(
+            "a",
+            &[
+                ("href", Some(&path)),
+                ("rel", crate::bundle::link_rel("/history")),
+            ],
+            &path,
+        )
+        .text(" — the link replays this battle.");
+}
+
+/// The inside of the closing `p.fine`: the seed and the record to download (`href`).
+fn fine_print(m: &mut Markup, seed: u64, href: &str) {
+    m.fmt(format_args!(
+        "Seed {seed} — the same seed fights the same battle again. "
+    ))
+    .element(
+        "a",
+        &[
+            ("class", Some("record-link")),
+            ("download", Some(&format!("battle-{seed}.json"))),
+            ("href", Some(href)),
+        ],
+        "Battle record (JSON)",
+    );
 }
 
 /// The mercenaries who fought, each with its listed Power and what it was worth on the field
-/// after its employer's march, alignment or home ground (SPEC §11.5), where the two differ.
-fn hire_table(s: &Setup) -> Option<impl IntoView> {
+/// after its employer's march, alignment or home ground (SPEC §11.5), where the two differ: the
+/// inside of `table.hires-table`, or `None` when nobody was hired.
+fn hire_rows(s: &Setup) -> Option<String> {
     let hired: Vec<(&str, &engine::Fighter)> = [
         ("attacker", &s.attacker_line),
         ("defender", &s.defender_line),
@@ -143,24 +266,28 @@ fn hire_table(s: &Setup) -> Option<impl IntoView> {
     if hired.is_empty() {
         return None;
     }
-    Some(view! {
-        <table class="hires-table">
-            <caption>"Mercenaries hired"</caption>
-            <thead><tr><th>"Figure"</th><th>"For"</th><th>"Listed Power"</th><th>"On the field"</th></tr></thead>
-            <tbody>
-                {hired.into_iter().map(|(side, f)| {
-                    let (listed, field) = (f.power(), f.power() * f.modifier);
-                    view! {
-                        <tr class="hire">
-                            <td>{f.name.clone()}</td><td>{side}</td>
-                            <td>{format!("{listed:.1}")}</td>
-                            <td>{if (field - listed).abs() < 0.05 { "same".to_string() } else { format!("{field:.1}") }}</td>
-                        </tr>
-                    }
-                }).collect_view()}
-            </tbody>
-        </table>
-    })
+    let mut m = Markup::new();
+    m.element("caption", &[], "Mercenaries hired");
+    head(&mut m, &["Figure", "For", "Listed Power", "On the field"]);
+    m.open("tbody", &[]);
+    for (side, f) in hired {
+        let (listed, field) = (f.power(), f.power() * f.modifier);
+        m.open("tr", &[("class", Some("hire"))]);
+        cell(&mut m, &f.name);
+        cell(&mut m, side);
+        cell(&mut m, &format!("{listed:.1}"));
+        cell(
+            &mut m,
+            &if (field - listed).abs() < 0.05 {
+                "same".to_string()
+            } else {
+                format!("{field:.1}")
+            },
+        );
+        m.close("tr");
+    }
+    m.close("tbody");
+    Some(m.finish())
 }
 
 /// The record as a `data:` link: the exact JSON the engine writes, so anyone can replay it.
@@ -178,3 +305,6 @@ fn side_name(side: Side) -> &'static str {
         Side::Defender => "defender",
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -3,15 +3,16 @@
 //! and the system's own chronicle — the Battle Lab's chronicle views, so the map and the lab read
 //! a battle the same way.
 
+use crate::markup::Markup;
+use crate::markup_table::{cell, head};
 use crate::pages::lab_page::{mass_battle, olympia, warfare};
 use engine::mass_battle::End;
 use engine::olympia::Decision;
 use engine::warfare::Ending;
 use engine::{Setup, Side, StretBattle, WarfareBattle};
-use leptos::prelude::*;
 
 /// A Warfare battle: the armies with their Might, the ending and the chronicle.
-pub fn warfare_result(s: &Setup, seed: u64, o: &WarfareBattle) -> AnyView {
+pub fn warfare_result(m: &mut Markup, s: &Setup, seed: u64, o: &WarfareBattle) {
     let input = engine::warfare::from_setup(s, seed);
     let might = |k: usize| -> u32 {
         input.conflicts[0].sides[k]
@@ -38,30 +39,38 @@ pub fn warfare_result(s: &Setup, seed: u64, o: &WarfareBattle) -> AnyView {
         .flat_map(|c| &c.engagements)
         .map(|e| e.rolls.len())
         .sum::<usize>();
-    let armies = input
-        .armies
-        .iter()
-        .map(|a| {
-            view! { <tr><td>{a.name.clone()}</td><td>{a.might}</td><td>{a.speed}</td></tr> }
-        })
-        .collect_view();
-    view! {
-        <p class="system-summary">{format!(
+    m.element(
+        "p",
+        &[("class", Some("system-summary"))],
+        &format!(
             "Warfare: {} dice of Might against {}; after {rolls} roll{} {ending}.",
-            might(0), might(1), if rolls == 1 { "" } else { "s" }
-        )}</p>
-        <details class="forces">
-            <summary>"The armies (Might = Power on the field ÷ 100)"</summary>
-            <table><thead><tr><th>"Army"</th><th>"Might"</th><th>"Speed"</th></tr></thead>
-                <tbody>{armies}</tbody></table>
-        </details>
-        {chronicle_box(warfare::chronicle::chronicle(&input, &o.phase))}
+            might(0),
+            might(1),
+            if rolls == 1 { "" } else { "s" }
+        ),
+    );
+    m.open("details", &[("class", Some("forces"))])
+        .element(
+            "summary",
+            &[],
+            "The armies (Might = Power on the field ÷ 100)",
+        )
+        .open("table", &[]);
+    head(m, &["Army", "Might", "Speed"]);
+    m.open("tbody", &[]);
+    for a in &input.armies {
+        m.open("tr", &[]);
+        cell(m, &a.name);
+        cell(m, &a.might.to_string());
+        cell(m, &a.speed.to_string());
+        m.close("tr");
     }
-    .into_any()
+    m.close("tbody").close("table").close("details");
+    chronicle_box(m, warfare::chronicle::chronicle(&input, &o.phase));
 }
 
 /// An Olympia battle: the forces' values, the break and the chronicle.
-pub fn olympia_result(s: &Setup, seed: u64, o: &engine::olympia::OlympiaOutcome) -> AnyView {
+pub fn olympia_result(m: &mut Markup, s: &Setup, seed: u64, o: &engine::olympia::OlympiaOutcome) {
     let input = engine::olympia::from_setup(s, seed);
     let decided = match o.decided {
         Decision::Broke { side } => format!("the {} broke", side_word(side)),
@@ -73,19 +82,22 @@ pub fn olympia_result(s: &Setup, seed: u64, o: &engine::olympia::OlympiaOutcome)
         (nobles, men)
     };
     let ((na, ma), (nd, md)) = (count(&input.attacker), count(&input.defender));
-    view! {
-        <p class="system-summary">{format!(
+    m.element(
+        "p",
+        &[("class", Some("system-summary"))],
+        &format!(
             "Olympia: {na} nobles and {ma} men against {nd} nobles and {md} men; after {} cycle{} {decided}; {} prisoner unit{} taken.",
-            o.cycles.len(), if o.cycles.len() == 1 { "" } else { "s" },
-            o.prisoners.len(), if o.prisoners.len() == 1 { "" } else { "s" },
-        )}</p>
-        {chronicle_box(olympia::chronicle::chronicle(&input, o))}
-    }
-    .into_any()
+            o.cycles.len(),
+            if o.cycles.len() == 1 { "" } else { "s" },
+            o.prisoners.len(),
+            if o.prisoners.len() == 1 { "" } else { "s" },
+        ),
+    );
+    chronicle_box(m, olympia::chronicle::chronicle(&input, o));
 }
 
 /// A Střet armád battle: the phases fought, how it ended and the chronicle.
-pub fn mass_battle_result(s: &Setup, seed: u64, o: &StretBattle) -> AnyView {
+pub fn mass_battle_result(m: &mut Markup, s: &Setup, seed: u64, o: &StretBattle) {
     let input = engine::mass_battle::from_setup(s, seed);
     let b = &o.battle;
     let end = match b.end {
@@ -100,26 +112,39 @@ pub fn mass_battle_result(s: &Setup, seed: u64, o: &StretBattle) -> AnyView {
         End::BothFled => "both armies fled at once; the defender holds the field".to_string(),
         End::RoundCap => "the battle reached its round cap; the defender holds".to_string(),
     };
-    view! {
-        <p class="system-summary">{format!(
+    m.element(
+        "p",
+        &[("class", Some("system-summary"))],
+        &format!(
             "Střet armád: {} units against {}; {} skirmish, {} battle and {} pursuit round{}; {end}.",
-            input.a.units.len(), input.b.units.len(),
-            b.skirmish_rounds, b.battle_rounds, b.pursuit_rounds,
+            input.a.units.len(),
+            input.b.units.len(),
+            b.skirmish_rounds,
+            b.battle_rounds,
+            b.pursuit_rounds,
             if b.pursuit_rounds == 1 { "" } else { "s" },
-        )}</p>
-        {chronicle_box(mass_battle::chronicle::chronicle(&input, b))}
-    }
-    .into_any()
+        ),
+    );
+    chronicle_box(m, mass_battle::chronicle::chronicle(&input, b));
 }
 
-/// The chronicle in a box of its own height, so a long battle scrolls inside it.
-fn chronicle_box(view: AnyView) -> impl IntoView {
-    view! {
-        <details class="system-chronicle" open=true>
-            <summary>"Chronicle, roll by roll"</summary>
-            <div class="chronicle-scroll" style="max-height: 32rem; overflow: auto;">{view}</div>
-        </details>
-    }
+/// The chronicle in a box of its own
+/// height, so a long battle scrolls inside it.
+fn chronicle_box(m: &mut Markup, chronicle: Markup) {
+    m.open(
+        "details",
+        &[("class", Some("system-chronicle")), ("open", Some(""))],
+    )
+    .element("summary", &[], "Chronicle, roll by roll")
+    .open(
+        "div",
+        &[
+            ("class", Some("chronicle-scroll")),
+            ("style", Some("max-height: 32rem; overflow: auto;")),
+        ],
+    );
+    m.append(chronicle);
+    m.close("div").close("details");
 }
 
 fn side_word(side: Side) -> &'static str {

@@ -7,6 +7,7 @@ use super::form::Form;
 use super::odds::{describe, Tally};
 use super::system::LabSystem;
 use crate::fighting::next_frame;
+use crate::markup::Markup;
 use crate::store::random_u53;
 use leptos::prelude::*;
 use saved::saved_line_ups;
@@ -19,10 +20,11 @@ const ODDS_CHUNK: u64 = 50;
 /// A fought battle: the input exactly as fought, and its outcome.
 pub type Fought<S> = Arc<(<S as LabSystem>::Input, <S as LabSystem>::Outcome)>;
 
-/// The lab of system `S`: `build` draws its form, `chronicle` the log of a fought battle.
+/// The lab of system `S`: `build` draws its form, `chronicle` the log of a fought battle (markup
+/// for `inner_html`: the log only shows).
 pub fn lab<S: LabSystem>(
     build: impl Fn(Form<S::Input>) -> AnyView + Send + Sync + 'static,
-    chronicle: fn(&S::Input, &S::Outcome) -> AnyView,
+    chronicle: fn(&S::Input, &S::Outcome) -> Markup,
 ) -> impl IntoView {
     let form = Form::new(S::example(), S::check);
     let build = Arc::new(build);
@@ -105,7 +107,7 @@ pub fn lab<S: LabSystem>(
                         view! {
                             <h3 class="lab-winner">{winner}</h3>
                             <p class="fine">{format!("Seed {} — the same seed fights the same battle again. Not recorded to history.", S::seed(input))}</p>
-                            <div class="chronicle">{chronicle(input, outcome)}</div>
+                            <div class="chronicle" inner_html=chronicle(input, outcome).finish()></div>
                             <details class="plain-text">
                                 <summary>"Plain text"</summary>
                                 <pre>{S::text(input, outcome)}</pre>

@@ -1,11 +1,12 @@
 //! The Střet armád chronicle: every round of skirmish, battle and pursuit as a table of attacks
 //! (dice, bonus, multiplier, shield, damage) and of morale tests, with each army's standing.
 
+use crate::markup::Markup;
+use crate::markup_table::{cell, head, items, num};
 use engine::mass_battle::{MassBattleInput, MassOutcome, Phase, WeaponRef};
-use leptos::prelude::*;
 
-/// The outcome's log, round by round.
-pub fn chronicle(input: &MassBattleInput, o: &MassOutcome) -> AnyView {
+/// The outcome's log, round by round, as markup for `inner_html`.
+pub fn chronicle(input: &MassBattleInput, o: &MassOutcome) -> Markup {
     let name = |id: u64| {
         let unit = input
             .a
@@ -19,93 +20,100 @@ pub fn chronicle(input: &MassBattleInput, o: &MassOutcome) -> AnyView {
         }
     };
     let list = |ids: &[u64]| ids.iter().map(|&i| name(i)).collect::<Vec<_>>().join(", ");
-    let rounds = o
-        .rounds
-        .iter()
-        .map(|r| {
-            let phase = match r.phase {
-                Phase::Skirmish => "Skirmish",
-                Phase::Battle => "Battle",
-                Phase::Pursuit => "Pursuit",
-            };
-            let attacks = r
-                .attacks
-                .iter()
-                .map(|a| {
-                    let weapon = match a.weapon {
-                        WeaponRef::Melee => "melee",
-                        WeaponRef::Missile => "missile",
-                    };
-                    let dice = if a.negated {
-                        "negated by its light warhorse".to_string()
-                    } else {
-                        format!("{:?} {:+} ×{}", a.rolled, a.bonus, a.multiplier)
-                    };
-                    view! {
-                        <tr class="hit">
-                            <td>{name(a.attacker)}</td><td>{name(a.target)}</td><td>{weapon}</td>
-                            <td>{dice}</td><td>{if a.shield { "halved" } else { "" }}</td>
-                            <td class="n">{a.damage}</td>
-                            <td>{if a.penalised.is_empty() { String::new() } else { format!("shaken: {}", list(&a.penalised)) }}</td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            let morale = r
-                .morale
-                .iter()
-                .map(|m| {
-                    view! {
-                        <li>{format!(
-                            "Morale of {}: {} + {} − {} against {} + {}: {}",
-                            name(m.unit), m.roll, m.morale, m.penalty, m.difficulty, m.increase,
-                            if m.passed { "holds" } else { "breaks" }
-                        )}</li>
-                    }
-                })
-                .collect_view();
-            let mut events = Vec::new();
-            for (label, ids) in [
-                ("Killed", &r.killed),
-                ("Caught", &r.caught),
-                ("Fled", &r.fled),
-                ("Stopped pursuing", &r.stopped),
-            ] {
-                if !ids.is_empty() {
-                    events.push(format!("{label}: {}", list(ids)));
-                }
-            }
-            let standing = r
-                .standing
-                .iter()
-                .zip(["A", "B"])
-                .map(|(s, l)| {
-                    format!(
-                        "Army {l}: endurance {}/{}, {} present, {} removed",
-                        s.endurance, s.endurance_max, s.present, s.removed
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join(" · ");
-            view! {
-                <section class="round">
-                    <h4>{format!("{phase} round {}", r.round)}</h4>
-                    <table class="log">
-                        <thead><tr><th>"Attacker"</th><th>"Target"</th><th>"Weapon"</th><th>"Dice"</th><th>"Shield"</th><th>"Damage"</th><th></th></tr></thead>
-                        <tbody>{attacks}</tbody>
-                    </table>
-                    <ul class="events">{morale}{events.into_iter().map(|e| view! { <li>{e}</li> }).collect_view()}</ul>
-                    <p class="standing">{standing}</p>
-                </section>
-            }
-        })
-        .collect_view();
-    view! {
-        <p class="summary">{format!(
+    let mut m = Markup::new();
+    m.element(
+        "p",
+        &[("class", Some("summary"))],
+        &format!(
             "{} skirmish, {} battle and {} pursuit rounds; ended {:?}.",
             o.skirmish_rounds, o.battle_rounds, o.pursuit_rounds, o.end
-        )}</p>
-        {rounds}
+        ),
+    );
+    for r in &o.rounds {
+        let phase = match r.phase {
+            Phase::Skirmish => "Skirmish",
+            Phase::Battle => "Battle",
+            Phase::Pursuit => "Pursuit",
+        };
+        m.open("section", &[("class", Some("round"))])
+            .element("h4", &[], &format!("{phase} round {}", r.round))
+            .open("table", &[("class", Some("log"))]);
+        head(
+            &mut m,
+            &[
+                "Attacker", "Target", "Weapon", "Dice", "Shield", "Damage", "",
+            ],
+        );
+        m.open("tbody", &[]);
+        for a in &r.attacks {
+            let weapon = match a.weapon {
+                WeaponRef::Melee => "melee",
+                WeaponRef::Missile => "missile",
+            };
+            let dice = if a.negated {
+                "negated by its light warhorse".to_string()
+            } else {
+                format!("{:?} {:+} ×{}", a.rolled, a.bonus, a.multiplier)
+            };
+            m.open("tr", &[("class", Some("hit"))]);
+            cell(&mut m, &name(a.attacker));
+            cell(&mut m, &name(a.target));
+            cell(&mut m, weapon);
+            cell(&mut m, &dice);
+            cell(&mut m, if a.shield { "halved" } else { "" });
+            num(&mut m, &a.damage.to_string());
+            cell(
+                &mut m,
+                &if a.penalised.is_empty() {
+                    String::new()
+                } else {
+                    format!("shaken: {}", list(&a.penalised))
+                },
+            );
+            m.close("tr");
+        }
+        m.close("tbody").close("table");
+        m.open("ul", &[("class", Some("events"))]);
+        items(
+            &mut m,
+            r.morale.iter().map(|m| {
+                format!(
+                    "Morale of {}: {} + {} − {} against {} + {}: {}",
+                    name(m.unit),
+                    m.roll,
+                    m.morale,
+                    m.penalty,
+                    m.difficulty,
+                    m.increase,
+                    if m.passed { "holds" } else { "breaks" }
+                )
+            }),
+        );
+        for (label, ids) in [
+            ("Killed", &r.killed),
+            ("Caught", &r.caught),
+            ("Fled", &r.fled),
+            ("Stopped pursuing", &r.stopped),
+        ] {
+            if !ids.is_empty() {
+                m.element("li", &[], &format!("{label}: {}", list(ids)));
+            }
+        }
+        m.close("ul");
+        let standing = r
+            .standing
+            .iter()
+            .zip(["A", "B"])
+            .map(|(s, l)| {
+                format!(
+                    "Army {l}: endurance {}/{}, {} present, {} removed",
+                    s.endurance, s.endurance_max, s.present, s.removed
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" · ");
+        m.element("p", &[("class", Some("standing"))], &standing)
+            .close("section");
     }
-    .into_any()
+    m
 }

@@ -1,15 +1,16 @@
 //! The Olympia chronicle: every cycle's strikes (who struck whom, A/(A+B), the roll, what it did),
 //! each force's value, the break, prisoners, loot and who holds the position.
 
+use crate::markup::Markup;
+use crate::markup_table::{cell, head, items, num};
 use engine::olympia::{Effect, OlympiaInput, OlympiaOutcome, Target};
 use engine::Side;
-use leptos::prelude::*;
 
 /// Strikes shown before the table is cut short (the plain text keeps them all).
 const MAX_SHOWN: usize = 3_000;
 
-/// The outcome's chronicle, cycle by cycle and strike by strike.
-pub fn chronicle(input: &OlympiaInput, o: &OlympiaOutcome) -> AnyView {
+/// The outcome's chronicle, cycle by cycle and strike by strike, as markup for `inner_html`.
+pub fn chronicle(input: &OlympiaInput, o: &OlympiaOutcome) -> Markup {
     let unit = |id: u64| {
         input
             .attacker
@@ -31,60 +32,92 @@ pub fn chronicle(input: &OlympiaInput, o: &OlympiaOutcome) -> AnyView {
         Side::Attacker => Side::Defender,
         Side::Defender => Side::Attacker,
     };
+    let mut m = Markup::new();
     let mut shown = 0usize;
-    let cycles = o
-        .cycles
-        .iter()
-        .enumerate()
-        .map(|(k, c)| {
-            let rows = c
-                .hits
-                .iter()
-                .filter(|_| {
-                    shown += 1;
-                    shown <= MAX_SHOWN
-                })
-                .map(|h| {
-                    let target = match h.target {
-                        Target::Figure { index } => figure(other(h.side), index),
-                        Target::Structure => "the structure".into(),
-                    };
-                    let effect = match h.effect {
-                        Effect::Missed => "misses".to_string(),
-                        Effect::Killed { .. } => "kills".into(),
-                        Effect::Spared { blessing } => format!("spared by its blessing ({blessing:.3})"),
-                        Effect::Wounded { wound, health } => format!("wounds −{wound} ({health} health left)"),
-                        Effect::NobleKilled { wound } => format!("kills the noble (−{wound})"),
-                        Effect::Damaged { points, defense, damage, collapsed } => format!(
-                            "structure −{points}: defense {defense}, damage {damage}%{}",
-                            if collapsed { ", collapses" } else { "" }
-                        ),
-                    };
-                    view! {
-                        <tr class="hit" class:landed=!matches!(h.effect, Effect::Missed)>
-                            <td>{figure(h.side, h.hitter)}</td><td>{target}</td>
-                            <td>{format!("{}/({}+{}){}", h.strike, h.strike, h.defense, if h.sheltered { " sheltered" } else { "" })}</td>
-                            <td class="n">{format!("{:.3}", h.chance)}</td><td class="n">{format!("{:.3}", h.roll)}</td>
-                            <td>{effect}</td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            view! {
-                <section class="round">
-                    <h4>{format!("Cycle {} — able to strike: attacker {}, defender {}", k + 1, c.able[0], c.able[1])}</h4>
-                    <table class="log">
-                        <thead><tr><th>"Striker"</th><th>"Target"</th><th>"A/(A+B)"</th><th>"Chance"</th><th>"Roll"</th><th>"Effect"</th></tr></thead>
-                        <tbody>{rows}</tbody>
-                    </table>
-                    <p class="standing">{format!("Value now: attacker {:.1}, defender {:.1}", c.value[0], c.value[1])}</p>
-                </section>
+    for (k, c) in o.cycles.iter().enumerate() {
+        m.open("section", &[("class", Some("round"))]).element(
+            "h4",
+            &[],
+            &format!(
+                "Cycle {} — able to strike: attacker {}, defender {}",
+                k + 1,
+                c.able[0],
+                c.able[1]
+            ),
+        );
+        m.open("table", &[("class", Some("log"))]);
+        head(
+            &mut m,
+            &["Striker", "Target", "A/(A+B)", "Chance", "Roll", "Effect"],
+        );
+        m.open("tbody", &[]);
+        for h in &c.hits {
+            shown += 1;
+            if shown > MAX_SHOWN {
+                continue;
             }
-        })
-        .collect_view();
-    let cut = (shown > MAX_SHOWN).then(|| {
-        view! { <p class="fine">{format!("{} more strikes are in the plain text.", shown - MAX_SHOWN)}</p> }
-    });
+            let target = match h.target {
+                Target::Figure { index } => figure(other(h.side), index),
+                Target::Structure => "the structure".into(),
+            };
+            let effect = match h.effect {
+                Effect::Missed => "misses".to_string(),
+                Effect::Killed { .. } => "kills".into(),
+                Effect::Spared { blessing } => format!("spared by its blessing ({blessing:.3})"),
+                Effect::Wounded { wound, health } => {
+                    format!("wounds −{wound} ({health} health left)")
+                }
+                Effect::NobleKilled { wound } => format!("kills the noble (−{wound})"),
+                Effect::Damaged {
+                    points,
+                    defense,
+                    damage,
+                    collapsed,
+                } => format!(
+                    "structure −{points}: defense {defense}, damage {damage}%{}",
+                    if collapsed { ", collapses" } else { "" }
+                ),
+            };
+            let class = if matches!(h.effect, Effect::Missed) {
+                "hit"
+            } else {
+                "hit landed"
+            };
+            m.open("tr", &[("class", Some(class))]);
+            cell(&mut m, &figure(h.side, h.hitter));
+            cell(&mut m, &target);
+            cell(
+                &mut m,
+                &format!(
+                    "{}/({}+{}){}",
+                    h.strike,
+                    h.strike,
+                    h.defense,
+                    if h.sheltered { " sheltered" } else { "" }
+                ),
+            );
+            num(&mut m, &format!("{:.3}", h.chance));
+            num(&mut m, &format!("{:.3}", h.roll));
+            cell(&mut m, &effect);
+            m.close("tr");
+        }
+        m.close("tbody").close("table").element(
+            "p",
+            &[("class", Some("standing"))],
+            &format!(
+                "Value now: attacker {:.1}, defender {:.1}",
+                c.value[0], c.value[1]
+            ),
+        );
+        m.close("section");
+    }
+    if shown > MAX_SHOWN {
+        m.element(
+            "p",
+            &[("class", Some("fine"))],
+            &format!("{} more strikes are in the plain text.", shown - MAX_SHOWN),
+        );
+    }
     let names = |ids: &[u64]| ids.iter().map(|&i| unit(i)).collect::<Vec<_>>().join(", ");
     let mut after = vec![format!(
         "{:?}. Attacker value {:.1} of {:.1} (breaks at {:.1}); defender {:.1} of {:.1} (breaks at {:.1}).",
@@ -135,10 +168,8 @@ pub fn chronicle(input: &OlympiaInput, o: &OlympiaOutcome) -> AnyView {
             "does not take"
         }
     ));
-    view! {
-        {cycles}
-        {cut}
-        <ul class="events">{after.into_iter().map(|a| view! { <li>{a}</li> }).collect_view()}</ul>
-    }
-    .into_any()
+    m.open("ul", &[("class", Some("events"))]);
+    items(&mut m, after);
+    m.close("ul");
+    m
 }

@@ -2,11 +2,13 @@
 //! order fought with each roll (both sides' dice and successes, the net, the table's result, the
 //! losses and the Might left), how it ended, and every army's fate.
 
+use crate::markup::Markup;
+use crate::markup_table::{cell, head, num};
 use engine::warfare::{ConflictKind, Ending, RollOff, WarfareInput, WarfareOutcome};
-use leptos::prelude::*;
 
-/// The outcome's chronicle, conflict by conflict and roll by roll.
-pub fn chronicle(input: &WarfareInput, o: &WarfareOutcome) -> AnyView {
+/// The outcome's chronicle, conflict by conflict and roll by roll, as markup for `inner_html`
+/// (display only: one string costs far less wasm than a view per row).
+pub fn chronicle(input: &WarfareInput, o: &WarfareOutcome) -> Markup {
     let army = |id: u64| {
         input
             .armies
@@ -43,96 +45,118 @@ pub fn chronicle(input: &WarfareInput, o: &WarfareOutcome) -> AnyView {
             ranking.join(" then ")
         )
     };
-    let ties = o
-        .order_ties
-        .iter()
-        .map(|t| {
-            let names: Vec<String> = t.conflicts.iter().map(|&c| conflict(c)).collect();
-            view! { <li>{format!("{} tied — {}", names.join(", "), roll_off(&t.roll_off))}</li> }
-        })
-        .collect_view();
-    let conflicts = o
-        .conflicts
-        .iter()
-        .map(|c| {
-            let kind = match c.kind {
-                ConflictKind::Battle => "Battle",
-                ConflictKind::Siege => "Siege",
-            };
-            let engagements = c
-                .engagements
-                .iter()
-                .map(|e| {
-                    let rolls = e
-                        .rolls
-                        .iter()
-                        .enumerate()
-                        .map(|(n, r)| {
-                            let losses: Vec<String> = r
-                                .losses
-                                .iter()
-                                .map(|l| format!("{} −{}", army(l.army), l.points))
-                                .collect();
-                            view! {
-                                <tr class="hit">
-                                    <td class="n">{n + 1}</td>
-                                    <td>{format!("{:?}", r.dice_a)}</td><td class="n">{r.succ_a}</td>
-                                    <td>{format!("{:?}", r.dice_b)}</td><td class="n">{r.succ_b}</td>
-                                    <td class="n">{r.net}</td><td>{r.result.name()}</td>
-                                    <td>{r.loser.map_or(String::new(), |p| format!("{p:?}"))}</td>
-                                    <td>{losses.join(", ")}</td>
-                                    <td>{format!("{}–{}", r.might_after[0], r.might_after[1])}</td>
-                                </tr>
-                            }
-                        })
-                        .collect_view();
-                    let ending = match e.ending {
-                        Ending::Result { result, loser } => format!("{} ends it; side {loser:?} loses.", result.name()),
-                        Ending::Exhausted { party } => format!("Side {party:?} is at Might 0 and ceases to exist."),
-                        Ending::Stalemate => "Stalemate: both sides stay.".into(),
-                    };
-                    view! {
-                        <p class="engagement">{format!("A: {} (Might {}) against B: {} (Might {})",
-                            armies(&e.a), e.might_start[0], armies(&e.b), e.might_start[1])}</p>
-                        {e.pairing.as_ref().map(|p| view! { <p class="fine">{format!("Pairing — {}", roll_off(p))}</p> })}
-                        <table class="log">
-                            <thead><tr><th>"Roll"</th><th>"A dice"</th><th>"A"</th><th>"B dice"</th><th>"B"</th>
-                                <th>"Net"</th><th>"Result"</th><th>"Loser"</th><th>"Losses"</th><th>"Might A–B"</th></tr></thead>
-                            <tbody>{rolls}</tbody>
-                        </table>
-                        <p class="standing">{ending}</p>
-                    }
-                })
-                .collect_view();
-            let absent = (!c.absent.is_empty())
-                .then(|| view! { <p class="fine">{format!("Gone before it was fought: {}", armies(&c.absent))}</p> });
-            view! {
-                <section class="round">
-                    <h4>{format!("{kind} — {}: {:?}", conflict(c.conflict), c.status)}</h4>
-                    {absent}
-                    {engagements}
-                </section>
-            }
-        })
-        .collect_view();
-    let fates = o
-        .armies
-        .iter()
-        .map(|r| {
-            view! {
-                <tr><td>{army(r.army)}</td><td class="n">{r.might_start}</td><td class="n">{r.might_end}</td>
-                    <td>{format!("{:?}", r.disposition)}</td></tr>
-            }
-        })
-        .collect_view();
-    view! {
-        <ul class="events">{ties}</ul>
-        {conflicts}
-        <h4>"After the phase"</h4>
-        <table class="log fates">
-            <thead><tr><th>"Army"</th><th>"Might before"</th><th>"after"</th><th>"Disposition"</th></tr></thead>
-            <tbody>{fates}</tbody>
-        </table>
+    let mut m = Markup::new();
+    m.open("ul", &[("class", Some("events"))]);
+    for t in &o.order_ties {
+        let names: Vec<String> = t.conflicts.iter().map(|&c| conflict(c)).collect();
+        m.element(
+            "li",
+            &[],
+            &format!("{} tied — {}", names.join(", "), roll_off(&t.roll_off)),
+        );
     }
-    .into_any()
+    m.close("ul");
+    for c in &o.conflicts {
+        let kind = match c.kind {
+            ConflictKind::Battle => "Battle",
+            ConflictKind::Siege => "Siege",
+        };
+        m.open("section", &[("class", Some("round"))]).element(
+            "h4",
+            &[],
+            &format!("{kind} — {}: {:?}", conflict(c.conflict), c.status),
+        );
+        if !c.absent.is_empty() {
+            m.element(
+                "p",
+                &[("class", Some("fine"))],
+                &format!("Gone before it was fought: {}", armies(&c.absent)),
+            );
+        }
+        for e in &c.engagements {
+            m.element(
+                "p",
+                &[("class", Some("engagement"))],
+                &format!(
+                    "A: {} (Might {}) against B: {} (Might {})",
+                    armies(&e.a),
+                    e.might_start[0],
+                    armies(&e.b),
+                    e.might_start[1]
+                ),
+            );
+            if let Some(p) = &e.pairing {
+                m.element(
+                    "p",
+                    &[("class", Some("fine"))],
+                    &format!("Pairing — {}", roll_off(p)),
+                );
+            }
+            m.open("table", &[("class", Some("log"))]);
+            head(
+                &mut m,
+                &[
+                    "Roll",
+                    "A dice",
+                    "A",
+                    "B dice",
+                    "B",
+                    "Net",
+                    "Result",
+                    "Loser",
+                    "Losses",
+                    "Might A–B",
+                ],
+            );
+            m.open("tbody", &[]);
+            for (n, r) in e.rolls.iter().enumerate() {
+                let losses: Vec<String> = r
+                    .losses
+                    .iter()
+                    .map(|l| format!("{} −{}", army(l.army), l.points))
+                    .collect();
+                m.open("tr", &[("class", Some("hit"))]);
+                num(&mut m, &(n + 1).to_string());
+                cell(&mut m, &format!("{:?}", r.dice_a));
+                num(&mut m, &r.succ_a.to_string());
+                cell(&mut m, &format!("{:?}", r.dice_b));
+                num(&mut m, &r.succ_b.to_string());
+                num(&mut m, &r.net.to_string());
+                cell(&mut m, r.result.name());
+                cell(&mut m, &r.loser.map_or(String::new(), |p| format!("{p:?}")));
+                cell(&mut m, &losses.join(", "));
+                cell(
+                    &mut m,
+                    &format!("{}–{}", r.might_after[0], r.might_after[1]),
+                );
+                m.close("tr");
+            }
+            m.close("tbody").close("table");
+            let ending = match e.ending {
+                Ending::Result { result, loser } => {
+                    format!("{} ends it; side {loser:?} loses.", result.name())
+                }
+                Ending::Exhausted { party } => {
+                    format!("Side {party:?} is at Might 0 and ceases to exist.")
+                }
+                Ending::Stalemate => "Stalemate: both sides stay.".into(),
+            };
+            m.element("p", &[("class", Some("standing"))], &ending);
+        }
+        m.close("section");
+    }
+    m.element("h4", &[], "After the phase");
+    m.open("table", &[("class", Some("log fates"))]);
+    head(&mut m, &["Army", "Might before", "after", "Disposition"]);
+    m.open("tbody", &[]);
+    for r in &o.armies {
+        m.open("tr", &[]);
+        cell(&mut m, &army(r.army));
+        num(&mut m, &r.might_start.to_string());
+        num(&mut m, &r.might_end.to_string());
+        cell(&mut m, &format!("{:?}", r.disposition));
+        m.close("tr");
+    }
+    m.close("tbody").close("table");
+    m
 }
