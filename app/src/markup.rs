@@ -9,9 +9,6 @@
 //! Every piece of text and every attribute value goes through [`escape`], so names typed by
 //! users cannot become markup. Tag and attribute names are the caller's `&'static str`s.
 
-// Used by the components that adopt it one by one; remove once every user has landed.
-#![allow(dead_code)]
-
 use std::fmt::Write as _;
 
 /// Markup being written: elements opened and closed in order, text and attribute values escaped.

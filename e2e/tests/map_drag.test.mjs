@@ -180,7 +180,8 @@ test('drag_marker_starts_battle_with_odds_then_fight', async () => {
 
 test('battle_record_in_the_browser_matches_native', async () => {
   // SPEC §0.1: the wasm engine in the browser and the native engine write the same record, byte
-  // for byte, for the same realm, sides, system and seed.
+  // for byte, for the same realm, sides, system and seed. The map sends only what was fought;
+  // Realm History's replay page fights it again in the browser and offers that record as JSON.
   const realmBin = process.env.BRICKREALM_REALM_BIN;
   assert.ok(realmBin, 'BRICKREALM_REALM_BIN is set by cargo xtask test');
   const { page } = await s.page();
@@ -192,6 +193,11 @@ test('battle_record_in_the_browser_matches_native', async () => {
   // The set-up already names the hires the battle's seed draws; Fight fights exactly those.
   const listed = await page.locator('.hires-table tr.hire td:first-child').allInnerTexts();
   await page.getByRole('button', { name: 'Fight' }).click();
+  assert.equal(await page.locator('a.record-link').count(), 0, 'the map offers the record through its history entry');
+  const entry = await page.locator('.history-link a').getAttribute('href');
+  await waitForBadge(page, 'synced');
+  await page.goto(`${s.url}${entry}`);
+  await page.locator('.replay .verified').waitFor();
   const href = await page.locator('a.record-link').getAttribute('href');
   const inBrowser = decodeURIComponent(href.slice(href.indexOf(',') + 1));
   const record = JSON.parse(inBrowser);

@@ -88,22 +88,28 @@ fn hires_line(s: &Setup) -> String {
 }
 
 /// The victory screen: who won, each round of a Version 2 battle (or the further system's own
-/// chronicle), and the record to download. Only a Version 2 battle's round screen reacts (its
-/// stepper); everything else is markup set with `inner_html`.
+/// chronicle), and the record to download where the page offers it. Only a Version 2 battle's
+/// round screen reacts (its stepper); everything else is markup set with `inner_html`.
 #[component]
 pub fn BattleResult(
     record: Arc<BattleRecord>,
     /// Its id in Realm History, once it has been recorded.
     #[prop(optional)]
     history_id: Option<u64>,
+    /// Writes the record's download link ([`record_href`]). Realm History's replay page passes
+    /// it; the map does not, so the map's wasm carries no serialiser for every system's log (its
+    /// victory screen links to the history entry, which offers the record).
+    #[prop(optional)]
+    record_link: Option<fn(&BattleRecord) -> String>,
 ) -> impl IntoView {
-    let href = record_href(&record);
+    let href = record_link.map(|link| link(&record));
+    let href = href.as_deref();
     let winner = side_name(record.winner);
     let system = record.input.system.name();
     let Outcome::V2(o) = &record.outcome else {
         return view! {
             <div class="result" data-winner=winner data-system=system
-                inner_html=result_markup(&record, history_id, &href)></div>
+                inner_html=result_markup(&record, history_id, href)></div>
         }
         .into_any();
     };
@@ -116,7 +122,7 @@ pub fn BattleResult(
             <p>{v2_summary(o)}</p>
             <RoundScreen setup=Arc::new(s.clone()) rounds=Arc::new(o.rounds.clone()) realm />
             {history_id.map(|id| view! { <p class="history-link" inner_html=build(|m| history_link(m, id))></p> })}
-            <p class="fine" inner_html=build(|m| fine_print(m, record.input.seed, &href))></p>
+            <p class="fine" inner_html=build(|m| fine_print(m, record.input.seed, href))></p>
         </div>
     }
     .into_any()
@@ -134,8 +140,8 @@ fn winner_line(record: &BattleRecord) -> String {
 
 /// The inside of the result of a battle with nothing to step through (Version 1 and the further
 /// systems): the winner, how it went, the history link and the record. `href` is the record's
-/// `data:` link.
-fn result_markup(record: &BattleRecord, history_id: Option<u64>, href: &str) -> String {
+/// `data:` link, if the page offers it.
+fn result_markup(record: &BattleRecord, history_id: Option<u64>, href: Option<&str>) -> String {
     let (s, seed) = (&record.input.setup, record.input.seed);
     let mut m = Markup::new();
     m.element("h3", &[], &winner_line(record));
@@ -236,12 +242,15 @@ fn history_link(m: &mut Markup, id: u64) {
         .text(" — the link replays this battle.");
 }
 
-/// The inside of the closing `p.fine`: the seed and the record to download (`href`).
-fn fine_print(m: &mut Markup, seed: u64, href: &str) {
+/// The inside of the closing `p.fine`: the seed, and the record to download (`href`) if offered.
+fn fine_print(m: &mut Markup, seed: u64, href: Option<&str>) {
     m.fmt(format_args!(
-        "Seed {seed} — the same seed fights the same battle again. "
-    ))
-    .element(
+        "Seed {seed} — the same seed fights the same battle again."
+    ));
+    let Some(href) = href else {
+        return;
+    };
+    m.text(" ").element(
         "a",
         &[
             ("class", Some("record-link")),
@@ -291,7 +300,7 @@ fn hire_rows(s: &Setup) -> Option<String> {
 }
 
 /// The record as a `data:` link: the exact JSON the engine writes, so anyone can replay it.
-fn record_href(record: &BattleRecord) -> String {
+pub fn record_href(record: &BattleRecord) -> String {
     let json = serde_json::to_string(record).unwrap_or_default();
     format!(
         "data:application/json;charset=utf-8,{}",

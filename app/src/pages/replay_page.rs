@@ -3,7 +3,7 @@
 //! the rounds and the victory. The address is the share link.
 
 use crate::api;
-use crate::components::battle_report::{BattleResult, SetupTable};
+use crate::components::battle_report::{record_href, BattleResult, SetupTable};
 use crate::components::route_map::RouteMap;
 use crate::pages::history_page::tally::{system_label, utc};
 use crate::store::use_realm_store;
@@ -77,7 +77,7 @@ fn Replay(entry: BattleEntry) -> impl IntoView {
             {move || map().map(|m| view! { <RouteMap map=m route=route.clone() /> })}
             <section class="battle-panel" aria-label="Battle">
                 <SetupTable s=s.clone() />
-                <BattleResult record=replayed.clone() history_id=entry.id />
+                <BattleResult record=replayed.clone() history_id=entry.id record_link=record_href />
             </section>
             <p class="share">"Share this battle: " <a class="share-link" href=format!("/history/{}", entry.id)>{format!("/history/{}", entry.id)}</a></p>
         </article>
