@@ -23,14 +23,21 @@ async function fight(page, a, b, system) {
   return { winner: await result.getAttribute('data-winner'), text: await result.innerText() };
 }
 
-/** What a replay page shows, once it has loaded. */
+/** The record download the replay page adds after the seed (the map links here for it). */
+const RECORD_LINK = ' Battle record (JSON)';
+
+/** What a replay page shows, once it has loaded: its result's text without the record link,
+ * so it compares with what the map showed. */
 async function replayed(page, url) {
   await page.goto(url);
   await page.locator('.replay .result').waitFor();
+  const text = await page.locator('.replay .result').innerText();
+  assert.ok(text.endsWith(RECORD_LINK), 'the replay offers the battle record');
+  assert.equal(await page.locator('.replay a.record-link').count(), 1);
   return {
     same: await page.locator('.replay').getAttribute('data-same'),
     winner: await page.locator('.replay .result').getAttribute('data-winner'),
-    text: await page.locator('.replay .result').innerText(),
+    text: text.slice(0, -RECORD_LINK.length),
     title: await page.locator('.replay h1').innerText(),
   };
 }
