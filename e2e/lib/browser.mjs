@@ -4,6 +4,36 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from './server.mjs';
 
+/**
+ * Every Content-Security-Policy violation any page of this process raised, as
+ * `{ page, directive, blocked, sample }`. The server sends its policy on every answer, and the
+ * suite fails a test file in which any page raised one (`lib/suite.mjs`), so the app provably
+ * runs under the policy.
+ */
+export const cspViolations = [];
+
+/** Reports each violation from inside the page, as a console message the watcher reads. */
+function reportViolations() {
+  document.addEventListener('securitypolicyviolation', (e) => {
+    console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} `
+      + `${e.sample ? `(${e.sample})` : ''} on ${location.pathname}`);
+  });
+}
+
+/** Watches every page of `context`, now and later, for policy violations. */
+async function watchPolicy(context) {
+  await context.addInitScript(reportViolations);
+  const watch = (page) => page.on('console', (m) => {
+    const text = m.text();
+    if (text.startsWith('CSP violation:') || text.includes('Content Security Policy')) {
+      cspViolations.push(`${page.url()}: ${text}`);
+    }
+  });
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return context;
+}
+
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -21,13 +51,13 @@ export async function launch({ viewport = { width: 1366, height: 768 } } = {}) {
  * A browser on the profile in `dir`, kept when it closes: launching again on the same directory
  * is a browser restart with its storage, cache and service worker intact.
  */
-export function launchProfile(dir, { viewport = { width: 1366, height: 768 } } = {}) {
-  return chromium.launchPersistentContext(dir, {
+export async function launchProfile(dir, { viewport = { width: 1366, height: 768 } } = {}) {
+  return watchPolicy(await chromium.launchPersistentContext(dir, {
     executablePath: process.env.BRICKREALM_CHROMIUM || '/usr/bin/chromium',
     headless: true,
     args: ARGS,
     viewport,
-  });
+  }));
 }
 
 /**
@@ -41,7 +71,8 @@ export async function launchBrowser() {
     args: ARGS,
   });
   return {
-    newContext: ({ viewport = { width: 1366, height: 768 } } = {}) => browser.newContext({ viewport }),
+    newContext: async ({ viewport = { width: 1366, height: 768 } } = {}) =>
+      watchPolicy(await browser.newContext({ viewport })),
     close: () => browser.close(),
   };
 }

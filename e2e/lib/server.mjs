@@ -14,7 +14,13 @@ export function tempDir(prefix) {
 }
 
 /** The editor key every test server is started with. */
-export const EDITOR_KEY = 'e2e-editor-key';
+export const EDITOR_KEY = 'e2e-editor-key-sixteen';
+
+/**
+ * The suite drives every browser from one loopback address, so it raises the per-address rate
+ * limits of anonymous writes (the attack tests in server/tests use the defaults).
+ */
+const RATES = ['--rate-votes', '100000', '--rate-history', '100000'];
 
 /**
  * Starts the server and resolves once it prints its URL. `db` is the SQLite file; pass the same
@@ -24,7 +30,7 @@ export const EDITOR_KEY = 'e2e-editor-key';
  */
 export function startServer({ db, port = 0, args = [] }) {
   if (!BIN || !DIST) throw new Error('BRICKREALM_SERVER_BIN and BRICKREALM_DIST must be set (run `cargo xtask test`)');
-  const child = spawn(BIN, ['--port', String(port), '--db', db, '--dist', DIST, '--editor-key', EDITOR_KEY, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(BIN, ['--port', String(port), '--db', db, '--dist', DIST, '--editor-key', EDITOR_KEY, ...RATES, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);

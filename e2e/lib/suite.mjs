@@ -3,7 +3,7 @@
 import { before, after } from 'node:test';
 import { join } from 'node:path';
 import { startServer, tempDir, EDITOR_KEY } from './server.mjs';
-import { launch, launchBrowser, watchedPage } from './browser.mjs';
+import { launch, launchBrowser, watchedPage, cspViolations } from './browser.mjs';
 
 /**
  * Registers the file's `before` and `after` hooks and returns the suite, whose fields are filled
@@ -93,6 +93,10 @@ export function suite(name, { args = [], profile } = {}) {
     if (isolated) await (await isolated).close();
     await s.server?.stop();
     data?.remove();
+    // The server's Content-Security-Policy is on for every page: a page it broke fails the file.
+    if (cspViolations.length) {
+      throw new Error(`pages raised Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
+    }
   });
 
   return s;

@@ -38,6 +38,9 @@ pub enum Op {
     Delete,
 }
 
+/// The longest client id a push may carry (in bytes).
+pub const MAX_CLIENT_ID: usize = 64;
+
 /// `POST /api/sync/push`: a client's queued edits, oldest first.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -111,6 +114,18 @@ pub enum MutationResult {
         /// Why, naming the field.
         error: ErrorBody,
     },
+}
+
+impl MutationResult {
+    /// The mutation it answers.
+    pub fn mutation_id(&self) -> u64 {
+        match self {
+            MutationResult::Applied { mutation_id, .. }
+            | MutationResult::Duplicate { mutation_id }
+            | MutationResult::Conflict { mutation_id, .. }
+            | MutationResult::Rejected { mutation_id, .. } => *mutation_id,
+        }
+    }
 }
 
 /// A [`MutationResult`] as read: every variant's fields in one struct, checked against the status

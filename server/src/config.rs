@@ -17,6 +17,36 @@ pub struct Config {
     pub editor_key: Option<String>,
     /// When a vote is not counted.
     pub votes: VoteLimits,
+    /// How often one client address may write anonymously.
+    pub rates: RateLimits,
+    /// The request header that carries the client's address when the server runs behind a
+    /// reverse proxy (`--client-ip-header` / `BRICKREALM_CLIENT_IP_HEADER`, e.g.
+    /// `X-Forwarded-For`). Off by default: the socket's peer address is the client's, and a header
+    /// any client can set is never believed.
+    pub client_ip_header: Option<String>,
+}
+
+/// The shortest editor key the server accepts. A key is the one secret between an anonymous
+/// visitor and every collection write; an empty or short one is guessed, so it is refused at
+/// start rather than served.
+pub const MIN_EDITOR_KEY: usize = 16;
+
+/// How many anonymous writes one client address may make (token buckets, see `rate_limit`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RateLimits {
+    /// `POST /api/votes` requests per minute (`--rate-votes`).
+    pub votes: u32,
+    /// `POST /api/history` requests per minute (`--rate-history`): each one fights a battle.
+    pub history: u32,
+}
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        RateLimits {
+            votes: 120,
+            history: 12,
+        }
+    }
 }
 
 /// The limits past which a vote is stored but not counted (SPEC §4.2).
@@ -48,6 +78,8 @@ impl Default for Config {
             dist: PathBuf::from("dist"),
             editor_key: None,
             votes: VoteLimits::default(),
+            rates: RateLimits::default(),
+            client_ip_header: None,
         }
     }
 }
@@ -55,11 +87,14 @@ impl Default for Config {
 /// The text `--help` prints.
 pub const USAGE: &str = "usage: server [--bind ADDR:PORT | --port PORT] [--db FILE] [--dist DIR]
               [--editor-key KEY] [--vote-repeat-ms MS] [--vote-rate-per-minute N] [--vote-min-ms MS]
+              [--rate-votes N] [--rate-history N] [--client-ip-header NAME]
        server backup FILE [--db FILE]   (online copy of the database)
   env: BRICKREALM_BIND, BRICKREALM_PORT, BRICKREALM_DB, BRICKREALM_DIST, BRICKREALM_EDITOR_KEY,
-       BRICKREALM_VOTE_REPEAT_MS, BRICKREALM_VOTE_RATE_PER_MINUTE, BRICKREALM_VOTE_MIN_MS
-  defaults: 127.0.0.1:8080, data/brickrealm.db, dist, a generated key (printed once),
-            24 h, 30 a minute, 400 ms";
+       BRICKREALM_VOTE_REPEAT_MS, BRICKREALM_VOTE_RATE_PER_MINUTE, BRICKREALM_VOTE_MIN_MS,
+       BRICKREALM_RATE_VOTES, BRICKREALM_RATE_HISTORY, BRICKREALM_CLIENT_IP_HEADER
+  defaults: 127.0.0.1:8080, data/brickrealm.db, dist, a generated key (printed once; a key you
+            set has at least 16 characters), 24 h, 30 a minute, 400 ms,
+            120 vote and 12 history requests a minute per client address, no proxy header";
 
 impl Config {
     /// Reads the environment first, then the flags, so a flag overrides a variable.
@@ -95,6 +130,15 @@ impl Config {
         if let Some(v) = env("BRICKREALM_VOTE_MIN_MS") {
             cfg.votes.min_answer_ms = number(&v).context("BRICKREALM_VOTE_MIN_MS")?;
         }
+        if let Some(v) = env("BRICKREALM_RATE_VOTES") {
+            cfg.rates.votes = rate(&v).context("BRICKREALM_RATE_VOTES")?;
+        }
+        if let Some(v) = env("BRICKREALM_RATE_HISTORY") {
+            cfg.rates.history = rate(&v).context("BRICKREALM_RATE_HISTORY")?;
+        }
+        if let Some(v) = env("BRICKREALM_CLIENT_IP_HEADER") {
+            cfg.client_ip_header = header_name(&v).context("BRICKREALM_CLIENT_IP_HEADER")?;
+        }
         let mut args = args.into_iter();
         while let Some(flag) = args.next() {
             let mut value = || args.next().with_context(|| format!("{flag} needs a value"));
@@ -118,11 +162,59 @@ impl Config {
                 "--vote-min-ms" => {
                     cfg.votes.min_answer_ms = number(&value()?).context("--vote-min-ms")?
                 }
+                "--rate-votes" => cfg.rates.votes = rate(&value()?).context("--rate-votes")?,
+                "--rate-history" => {
+                    cfg.rates.history = rate(&value()?).context("--rate-history")?
+                }
+                "--client-ip-header" => {
+                    cfg.client_ip_header = header_name(&value()?).context("--client-ip-header")?
+                }
                 other => bail!("unknown argument {other}\n{USAGE}"),
             }
         }
+        if let Some(key) = &cfg.editor_key {
+            check_editor_key(key)?;
+        }
         Ok(cfg)
     }
+}
+
+/// Refuses a configured editor key that is empty or shorter than [`MIN_EDITOR_KEY`], saying why.
+pub fn check_editor_key(key: &str) -> anyhow::Result<()> {
+    let n = key.trim().chars().count();
+    if n == 0 {
+        bail!(
+            "the editor key (--editor-key / BRICKREALM_EDITOR_KEY) is empty: an empty key would \
+             let anyone edit the collection; set one of at least {MIN_EDITOR_KEY} characters, or \
+             leave it unset and the server generates one"
+        );
+    }
+    if n < MIN_EDITOR_KEY {
+        bail!(
+            "the editor key (--editor-key / BRICKREALM_EDITOR_KEY) has {n} characters: a short key \
+             is easy to guess; use at least {MIN_EDITOR_KEY}, or leave it unset and the server \
+             generates one"
+        );
+    }
+    Ok(())
+}
+
+fn rate(v: &str) -> anyhow::Result<u32> {
+    let n: u32 = number(v)?;
+    if n == 0 {
+        bail!("a rate is at least 1 a minute: {v}");
+    }
+    Ok(n)
+}
+
+fn header_name(v: &str) -> anyhow::Result<Option<String>> {
+    let v = v.trim();
+    if v.is_empty() {
+        return Ok(None);
+    }
+    actix_web::http::header::HeaderName::from_bytes(v.as_bytes())
+        .with_context(|| format!("not a header name: {v}"))?;
+    Ok(Some(v.to_ascii_lowercase()))
 }
 
 fn number<T: std::str::FromStr>(v: &str) -> anyhow::Result<T> {
@@ -177,14 +269,54 @@ mod tests {
     fn key_and_vote_limits_come_from_flags_or_env() {
         let cfg = load(
             &[
-                ("BRICKREALM_EDITOR_KEY", "k1"),
+                ("BRICKREALM_EDITOR_KEY", "k1-sixteen-chars"),
                 ("BRICKREALM_VOTE_MIN_MS", "7"),
             ],
             &["--vote-rate-per-minute", "1000"],
         )
         .unwrap();
-        assert_eq!(cfg.editor_key.as_deref(), Some("k1"));
+        assert_eq!(cfg.editor_key.as_deref(), Some("k1-sixteen-chars"));
         assert_eq!(cfg.votes.min_answer_ms, 7);
         assert_eq!(cfg.votes.per_minute, 1000);
+    }
+
+    #[test]
+    fn an_empty_or_short_editor_key_is_refused_saying_why() {
+        let err = load(&[], &["--editor-key", ""]).unwrap_err().to_string();
+        assert!(err.contains("empty"), "{err}");
+        let err = load(&[("BRICKREALM_EDITOR_KEY", "")], &[])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("empty"), "{err}");
+        let err = load(&[], &["--editor-key", "fifteen-chars.."])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("15 characters") && err.contains("16"), "{err}");
+        assert!(load(&[], &["--editor-key", "sixteen-chars..."]).is_ok());
+    }
+
+    #[test]
+    fn rate_limits_and_the_proxy_header_come_from_flags_or_env() {
+        let cfg = load(
+            &[("BRICKREALM_RATE_VOTES", "7")],
+            &[
+                "--rate-history",
+                "3",
+                "--client-ip-header",
+                "X-Forwarded-For",
+            ],
+        )
+        .unwrap();
+        assert_eq!(
+            cfg.rates,
+            RateLimits {
+                votes: 7,
+                history: 3
+            }
+        );
+        assert_eq!(cfg.client_ip_header.as_deref(), Some("x-forwarded-for"));
+        assert!(load(&[], &["--rate-votes", "0"]).is_err());
+        assert!(load(&[], &["--client-ip-header", "not a header"]).is_err());
+        assert_eq!(load(&[], &[]).unwrap().client_ip_header, None);
     }
 }

@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 pub use records::RecordRow;
+pub use sync::KEPT_RESULTS;
 
 /// A handle to the SQLite database, cheap to clone.
 #[derive(Clone)]
@@ -37,7 +38,7 @@ pub struct Db {
 }
 
 /// Locks a mutex, recovering it if a panicking holder poisoned it.
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 

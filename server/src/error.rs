@@ -146,7 +146,7 @@ pub fn json_config(limit: usize) -> web::JsonConfig {
 }
 
 /// Gives every error response under `/api` the JSON error body, including the few actix answers
-/// itself before a handler runs (a body past [`crate::JSON_LIMIT`] read as bytes, a bad path
+/// itself before a handler runs (a body past its route's limit read as bytes, a bad path
 /// parameter), so a client never has to parse plain text. Responses that already carry JSON
 /// (ours) pass through unchanged.
 pub fn json_error_bodies<B: MessageBody + 'static>() -> ErrorHandlers<B> {
@@ -161,11 +161,12 @@ pub fn json_error_bodies<B: MessageBody + 'static>() -> ErrorHandlers<B> {
         }
         let status = res.status();
         let api = match status {
-            StatusCode::PAYLOAD_TOO_LARGE => ApiError::status(
+            StatusCode::PAYLOAD_TOO_LARGE => ApiError {
                 status,
-                "too_large",
-                format!("the body is larger than {} bytes", crate::JSON_LIMIT),
-            ),
+                code: "too_large",
+                message: "the body is larger than this endpoint takes".into(),
+                field: Some("$".into()),
+            },
             StatusCode::NOT_FOUND => {
                 ApiError::not_found(format!("nothing at {}", res.request().path()))
             }

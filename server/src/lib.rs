@@ -9,19 +9,21 @@ pub mod collection;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod headers;
 pub mod loopback;
+pub mod rate_limit;
 pub mod routes;
 mod spa;
 pub mod temp_download;
 
-use actix_web::web;
+use actix_web::body::BoxBody;
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::middleware::from_fn;
+use actix_web::{web, App};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 pub use error::ApiError;
-
-/// Largest JSON body the API accepts. A whole realm document (the demo is about 0.5 MB)
-/// must fit, with room for a collection several times its size.
-pub const JSON_LIMIT: usize = 8 * 1024 * 1024;
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -34,6 +36,46 @@ pub struct AppState {
     pub editor: auth::EditorKey,
     /// When a vote is stored but not counted.
     pub votes: config::VoteLimits,
+    /// Every client address's allowance of anonymous writes.
+    pub limiter: Arc<rate_limit::Limiter>,
+    /// The security headers, with the pages' script hashes read from `dist` at start.
+    pub policy: Arc<headers::Policy>,
+}
+
+impl AppState {
+    /// The state over `db` with the key and the limits of `cfg`; reads `cfg.dist` once for the
+    /// pages' Content-Security-Policy.
+    pub fn new(db: db::Db, editor: auth::EditorKey, cfg: &config::Config) -> AppState {
+        AppState {
+            db,
+            dist: cfg.dist.clone(),
+            editor,
+            votes: cfg.votes,
+            limiter: Arc::new(rate_limit::Limiter::new(
+                cfg.rates,
+                cfg.client_ip_header.clone(),
+            )),
+            policy: Arc::new(headers::Policy::from_dist(&cfg.dist)),
+        }
+    }
+}
+
+/// The whole application over `state`: the routes and, around every answer, the security
+/// headers. `main.rs` and the handler tests build exactly this.
+pub fn app(
+    state: AppState,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<BoxBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new()
+        .wrap(from_fn(headers::secure))
+        .configure(configure(state))
 }
 
 /// Registers the API and the SPA on an actix `App`.
@@ -41,8 +83,8 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg: &mut web::ServiceConfig| {
         let dist = state.dist.clone();
         cfg.app_data(web::Data::new(state))
-            .app_data(error::json_config(JSON_LIMIT))
-            .app_data(web::PayloadConfig::new(JSON_LIMIT))
+            .app_data(error::json_config(routes::MAX_BODY))
+            .app_data(web::PayloadConfig::new(routes::MAX_BODY))
             .service(routes::api_scope())
             .service(spa::service(dist))
             .default_service(web::to(spa::not_allowed));

@@ -1,6 +1,6 @@
 //! The server binary: configuration, database, and the route table. Wiring only.
 
-use actix_web::{middleware, App, HttpServer};
+use actix_web::{middleware, HttpServer};
 use anyhow::Context;
 use server::{config::Config, db::Db, AppState};
 
@@ -38,18 +38,10 @@ async fn main() -> anyhow::Result<()> {
     if let Some(key) = generated {
         println!("editor key (shown once, only its hash is kept): {key}");
     }
-    let state = AppState {
-        db,
-        dist: cfg.dist.clone(),
-        editor,
-        votes: cfg.votes,
-    };
-    let server = HttpServer::new(move || {
-        App::new()
-            .wrap(middleware::Compress::default())
-            .configure(server::configure(state.clone()))
-    })
-    .bind(cfg.bind)?;
+    let state = AppState::new(db, editor, &cfg);
+    let server =
+        HttpServer::new(move || server::app(state.clone()).wrap(middleware::Compress::default()))
+            .bind(cfg.bind)?;
     for addr in server.addrs() {
         println!("Brickrealm is serving on http://{addr}/");
     }

@@ -66,10 +66,11 @@ impl Shells {
         let table = match std::fs::read_to_string(dist.join("bundles.json")) {
             Ok(json) => Bundles::parse(&json).map_err(|e| e.to_string()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Bundles::single()),
-            Err(e) => Err(format!(
-                "reading {}: {e}",
-                dist.join("bundles.json").display()
-            )),
+            Err(e) => {
+                // The path and the OS error are the operator's to read, not a visitor's.
+                eprintln!("reading {}: {e}", dist.join("bundles.json").display());
+                Err(format!("bundles.json could not be read ({:?})", e.kind()))
+            }
         };
         Shells {
             dist: dist.to_path_buf(),

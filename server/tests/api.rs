@@ -1,18 +1,17 @@
 //! Handler tests: the real route table over an in-memory database.
 
-use actix_web::{http::StatusCode, test, App};
+use actix_web::{http::StatusCode, test};
 use server::{db::Db, AppState};
 use std::path::PathBuf;
 
 fn state(dist: PathBuf) -> AppState {
     let (db, report) = Db::open_in_memory().unwrap();
     assert!(report.seeded);
-    AppState {
-        db,
+    let cfg = server::config::Config {
         dist,
-        editor: server::auth::EditorKey::from_plain("k"),
-        votes: Default::default(),
-    }
+        ..Default::default()
+    };
+    AppState::new(db, server::auth::EditorKey::from_plain("k"), &cfg)
 }
 
 fn dist_with_index() -> tempfile::TempDir {
@@ -28,8 +27,7 @@ fn dist_with_index() -> tempfile::TempDir {
 
 #[actix_web::test]
 async fn health_reports_schema_and_records() {
-    let app =
-        test::init_service(App::new().configure(server::configure(state("dist".into())))).await;
+    let app = test::init_service(server::app(state("dist".into()))).await;
     let body: serde_json::Value = test::call_and_read_body_json(
         &app,
         test::TestRequest::get().uri("/api/health").to_request(),
@@ -42,8 +40,7 @@ async fn health_reports_schema_and_records() {
 
 #[actix_web::test]
 async fn realm_is_the_seeded_demo() {
-    let app =
-        test::init_service(App::new().configure(server::configure(state("dist".into())))).await;
+    let app = test::init_service(server::app(state("dist".into()))).await;
     let body: serde_json::Value = test::call_and_read_body_json(
         &app,
         test::TestRequest::get().uri("/api/realm").to_request(),
@@ -55,8 +52,7 @@ async fn realm_is_the_seeded_demo() {
 
 #[actix_web::test]
 async fn unknown_api_path_is_a_json_404() {
-    let app =
-        test::init_service(App::new().configure(server::configure(state("dist".into())))).await;
+    let app = test::init_service(server::app(state("dist".into()))).await;
     let res =
         test::call_service(&app, test::TestRequest::get().uri("/api/nope").to_request()).await;
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
@@ -67,9 +63,7 @@ async fn unknown_api_path_is_a_json_404() {
 #[actix_web::test]
 async fn deep_links_fall_back_to_the_spa_shell() {
     let dist = dist_with_index();
-    let app =
-        test::init_service(App::new().configure(server::configure(state(dist.path().into()))))
-            .await;
+    let app = test::init_service(server::app(state(dist.path().into()))).await;
     for uri in ["/", "/map", "/history/42"] {
         let res = test::call_service(&app, test::TestRequest::get().uri(uri).to_request()).await;
         assert_eq!(res.status(), StatusCode::OK, "{uri}");
@@ -106,9 +100,7 @@ const BUNDLES: &str = r#"{"bundles": [
 #[actix_web::test]
 async fn each_deep_link_gets_the_shell_of_the_bundle_owning_it() {
     let dist = dist_with_bundles(BUNDLES);
-    let app =
-        test::init_service(App::new().configure(server::configure(state(dist.path().into()))))
-            .await;
+    let app = test::init_service(server::app(state(dist.path().into()))).await;
     for (uri, bundle) in [
         ("/", "map"),
         ("/map", "map"),
@@ -141,9 +133,7 @@ async fn each_deep_link_gets_the_shell_of_the_bundle_owning_it() {
 #[actix_web::test]
 async fn a_broken_bundle_table_is_a_json_error_naming_the_field() {
     let dist = dist_with_bundles(&BUNDLES.replace(r#""/pages/""#, r#""pages""#));
-    let app =
-        test::init_service(App::new().configure(server::configure(state(dist.path().into()))))
-            .await;
+    let app = test::init_service(server::app(state(dist.path().into()))).await;
     let res = test::call_service(&app, test::TestRequest::get().uri("/lab").to_request()).await;
     assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
     let body: serde_json::Value = test::read_body_json(res).await;
@@ -157,9 +147,7 @@ async fn a_broken_bundle_table_is_a_json_error_naming_the_field() {
 #[actix_web::test]
 async fn writes_to_the_spa_are_refused_as_json() {
     let dist = dist_with_index();
-    let app =
-        test::init_service(App::new().configure(server::configure(state(dist.path().into()))))
-            .await;
+    let app = test::init_service(server::app(state(dist.path().into()))).await;
     let res = test::call_service(&app, test::TestRequest::post().uri("/map").to_request()).await;
     assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
     let body: serde_json::Value = test::read_body_json(res).await;
@@ -169,9 +157,7 @@ async fn writes_to_the_spa_are_refused_as_json() {
 #[actix_web::test]
 async fn missing_build_says_how_to_build_it() {
     let empty = tempfile::tempdir().unwrap();
-    let app =
-        test::init_service(App::new().configure(server::configure(state(empty.path().into()))))
-            .await;
+    let app = test::init_service(server::app(state(empty.path().into()))).await;
     let res = test::call_service(&app, test::TestRequest::get().uri("/map").to_request()).await;
     assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
 }

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-const KEY: &str = "crash-key";
+const KEY: &str = "crash-test-editor-key";
 const VOTES: usize = 10_000;
 const VOTE_CLIENTS: usize = 6;
 const SYNC_CLIENTS: usize = 4;
@@ -33,6 +33,7 @@ fn start(db: &Path, dist: &Path, port: u16) -> Child {
     let mut child = Command::new(env!("CARGO_BIN_EXE_server"))
         .args(["--port", &port.to_string(), "--editor-key", KEY])
         .args(["--vote-rate-per-minute", "100000000", "--vote-min-ms", "0"])
+        .args(["--rate-votes", "100000000", "--rate-history", "100000000"])
         .arg("--db")
         .arg(db)
         .arg("--dist")

@@ -249,7 +249,7 @@ fn json_probes(method: &Method, uri: &str, valid: &Value, leaf_budget: usize) ->
         "deep object".into(),
     ));
     let mut huge = b"{\"pad\":\"".to_vec();
-    huge.resize(server::JSON_LIMIT + 1024, b'x');
+    huge.resize(server::routes::MAX_BODY + 1024, b'x');
     huge.extend_from_slice(b"\"}");
     out.push(Probe::json(
         method,

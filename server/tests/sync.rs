@@ -48,7 +48,8 @@ async fn a_retried_push_is_applied_once() {
     assert_eq!(first["results"][0]["revision"], rev + 1);
     let after = realm(&app).await;
     let (_, again) = send(&app, push(req)).await;
-    assert_eq!(again["results"][0]["status"], "duplicate");
+    // The retry gets the answer the first try got, and changes nothing.
+    assert_eq!(again["results"][0], first["results"][0], "{again}");
     assert_eq!(realm(&app).await, after);
     let (_, pull) = send(
         &app,
@@ -60,6 +61,47 @@ async fn a_retried_push_is_applied_once() {
     .await;
     assert_eq!(pull["records"].as_array().unwrap().len(), 1, "{pull}");
     assert_eq!(pull["records"][0]["body"]["name"], "Renamed");
+}
+
+/// A conflict whose answer was lost is answered as a conflict again when the push is retried,
+/// with the record as it was then, so the client shows it instead of dropping the edit; an answer
+/// older than the kept window is a bare `duplicate`.
+#[actix_web::test]
+async fn a_retried_conflict_is_answered_as_the_conflict_it_was() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let (season, rev) = a_season(&app).await;
+    let id = season["id"].as_u64().unwrap();
+    let stale = json!({"client_id": "late", "mutations": [
+        {"mutation_id": 1, "op": "put", "kind": "season", "id": id, "base_revision": rev - 1,
+         "body": rename(season.clone(), "Mine")}
+    ]});
+    let (status, first) = send(&app, push(stale.clone())).await;
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(first["results"][0]["status"], "conflict", "{first}");
+    let (_, again) = send(&app, push(stale)).await;
+    assert_eq!(again["results"][0], first["results"][0], "{again}");
+
+    // Past the kept window, only `duplicate` is left to say.
+    let keep = server::db::KEPT_RESULTS;
+    let mutations: Vec<Value> = (2..=keep + 2)
+        .map(|n| {
+            json!({"mutation_id": n, "op": "put", "kind": "season", "id": id,
+                   "base_revision": 0, "body": rename(season.clone(), "x")})
+        })
+        .collect();
+    let (status, _) = send(
+        &app,
+        push(json!({"client_id": "late", "mutations": mutations})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let retry_first = json!({"client_id": "late", "mutations": [
+        {"mutation_id": 1, "op": "put", "kind": "season", "id": id, "base_revision": rev - 1,
+         "body": rename(season.clone(), "Mine")}
+    ]});
+    let (_, old) = send(&app, push(retry_first)).await;
+    assert_eq!(old["results"][0]["status"], "duplicate", "{old}");
 }
 
 #[actix_web::test]

@@ -269,14 +269,14 @@ impl Queue {
             }
         }
         if gap {
-            self.renumber(format!("{}-{}", self.client_id, answer.server_rev));
+            self.renumber(renumbered_id(&self.client_id, answer.server_rev));
             settled.renumbered = true;
         }
         settled
     }
 
     /// Starts the numbering again under a new client id: the server never consumed these ids.
-    fn renumber(&mut self, client_id: String) {
+    pub(crate) fn renumber(&mut self, client_id: String) {
         self.client_id = client_id;
         self.next_id = 1;
         for p in &mut self.mutations {
@@ -302,6 +302,20 @@ impl Queue {
             self.push_mutation(op, &c.kind, c.id, Some(c.theirs.revision), c.mine);
         }
     }
+}
+
+/// The client id after a gap: the first one's random part and the server's change counter, so
+/// every renumbering gives an id the server has not seen, and no number of them makes it longer
+/// than [`engine::wire::MAX_CLIENT_ID`] (a random part of 16 hex digits, `-`, at most 20 digits).
+pub fn renumbered_id(client_id: &str, server_rev: u64) -> String {
+    let base: String = client_id
+        .split('-')
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .take(32)
+        .collect();
+    format!("{base}-{server_rev}")
 }
 
 #[cfg(test)]
@@ -496,10 +510,23 @@ mod tests {
             server_rev: 2,
         };
         assert!(q.settle(&answer, &mut s).renumbered);
-        assert_ne!(q.client_id, "c");
+        assert_eq!(q.client_id, "c-2");
         assert_eq!(ids(&q), vec![(1, Some(4))]);
         assert!(!q.mutations[0].sent);
         assert!(q.refused.is_empty());
+    }
+
+    #[test]
+    fn no_number_of_gaps_grows_the_client_id_past_its_limit() {
+        let mut id = "0123456789abcdef".to_string();
+        for rev in [3, u64::MAX, 17, 0, u64::MAX] {
+            id = renumbered_id(&id, rev);
+            assert!(id.len() <= engine::wire::MAX_CLIENT_ID, "{id}");
+            assert!(id.starts_with("0123456789abcdef-"), "{id}");
+        }
+        assert_eq!(renumbered_id(&id, 9), "0123456789abcdef-9");
+        let long = "x".repeat(200);
+        assert!(renumbered_id(&long, u64::MAX).len() <= engine::wire::MAX_CLIENT_ID);
     }
 
     #[test]

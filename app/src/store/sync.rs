@@ -209,7 +209,7 @@ async fn push_votes(store: RealmStore) -> Result<(), ApiError> {
                 .set(batch.votes.into_iter().zip(answer.results).collect());
             Ok(())
         }
-        Err(ApiError::Status(code, error)) if (400..500).contains(&code) => {
+        Err(ApiError::Status(code, error)) if refused_for_good(code) => {
             store.with_queue(|q| {
                 q.votes.drain(..n.min(q.votes.len()));
                 q.refused.push(refusal(format!("{n} votes"), code, error));
@@ -227,7 +227,7 @@ async fn push_battles(store: RealmStore) -> Result<(), ApiError> {
         let outcome = api::post_battle(&entry).await;
         let refused = match outcome {
             Ok(()) => None,
-            Err(ApiError::Status(code, error)) if (400..500).contains(&code) => {
+            Err(ApiError::Status(code, error)) if refused_for_good(code) => {
                 let id = entry
                     .id()
                     .map_or_else(|| "?".to_string(), |id| id.to_string());
@@ -241,6 +241,12 @@ async fn push_battles(store: RealmStore) -> Result<(), ApiError> {
         });
     }
     Ok(())
+}
+
+/// Whether an error status means the server will never take this (drop it, show why) rather
+/// than "not now": a rate limit (429) or a busy server (503) is tried again later.
+fn refused_for_good(code: u16) -> bool {
+    (400..500).contains(&code) && code != 429 && code != 408
 }
 
 fn refusal(what: String, code: u16, error: Option<ErrorBody>) -> super::Refusal {

@@ -1,8 +1,9 @@
 //! A bounded load client for a running server on loopback (run by hand, not in CI):
 //!
 //! ```text
-//! server --db /tmp/bench.db --editor-key K --vote-rate-per-minute 1000000 --vote-min-ms 0 &
-//! cargo run --release -p server --bin bench -- --addr 127.0.0.1:8080 --key K
+//! server --db /tmp/bench.db --editor-key bench-editor-key-16 --vote-rate-per-minute 1000000 \
+//!        --vote-min-ms 0 --rate-votes 100000000 &
+//! cargo run --release -p server --bin bench -- --addr 127.0.0.1:8080 --key bench-editor-key-16
 //! ```
 //!
 //! Phase 1: `--connections` keep-alive connections post single-vote batches for `--seconds`,

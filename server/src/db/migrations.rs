@@ -69,8 +69,20 @@ ALTER TABLE photo_images ADD COLUMN etag TEXT NOT NULL DEFAULT '';
 CREATE INDEX history_by_system ON history (system, fought_at);
 ";
 
+/// Migration 3: each consumed mutation's answer, kept next to the client's last mutation id, so
+/// a retry whose first answer was lost gets that same answer (a conflict or a rejection is never
+/// turned into a bare `duplicate`). The newest answers per client are kept (see `sync.rs`).
+const V3: &str = "
+CREATE TABLE sync_results (
+    client_id   TEXT    NOT NULL,
+    mutation_id INTEGER NOT NULL,
+    result      TEXT    NOT NULL,
+    PRIMARY KEY (client_id, mutation_id)
+) STRICT, WITHOUT ROWID;
+";
+
 /// Every migration, in order.
-const MIGRATIONS: &[&str] = &[V1, V2];
+const MIGRATIONS: &[&str] = &[V1, V2, V3];
 
 /// The schema version this build expects.
 pub fn latest() -> u32 {

@@ -176,10 +176,11 @@ pub fn push(
 ) -> Result<PushResponse, ApiError> {
     let last = last_applied(conn, &req.client_id)?;
     let tx = conn.transaction()?;
-    let (results, last) = match push_batched(&tx, cache, req, last)? {
+    let (mut results, last) = match push_batched(&tx, cache, req, last)? {
         Some(done) => done,
         None => push_each(&tx, cache, req, last)?,
     };
+    remember_results(&tx, &req.client_id, &mut results, last)?;
     set_last_applied(&tx, &req.client_id, last)?;
     let server_rev = server_rev(&tx)?;
     tx.commit()?;
@@ -187,6 +188,48 @@ pub fn push(
         results,
         server_rev,
     })
+}
+
+/// How many of a client's newest answers are kept for retries: more than any one push the app
+/// sends (200), so a lost answer is always found again.
+pub const KEPT_RESULTS: u64 = 1000;
+
+/// Keeps each consumed mutation's answer and gives a retry (`duplicate`) the answer its first
+/// try got, when it is still kept; forgets a client's answers older than [`KEPT_RESULTS`].
+fn remember_results(
+    tx: &Transaction,
+    client: &str,
+    results: &mut [MutationResult],
+    last: u64,
+) -> Result<(), ApiError> {
+    let mut find = tx.prepare_cached(
+        "SELECT result FROM sync_results WHERE client_id = ?1 AND mutation_id = ?2",
+    )?;
+    let mut keep = tx.prepare_cached(
+        "INSERT OR REPLACE INTO sync_results (client_id, mutation_id, result) VALUES (?1, ?2, ?3)",
+    )?;
+    for r in results.iter_mut() {
+        match r {
+            MutationResult::Duplicate { mutation_id } => {
+                let first: Option<String> = find
+                    .query_row(params![client, *mutation_id as i64], |row| row.get(0))
+                    .optional()?;
+                if let Some(first) = first {
+                    *r = serde_json::from_str(&first).map_err(ApiError::internal)?;
+                }
+            }
+            MutationResult::Rejected { error, .. } if error.code == "gap" => {}
+            consumed => {
+                let text = serde_json::to_string(consumed).map_err(ApiError::internal)?;
+                keep.execute(params![client, consumed.mutation_id() as i64, text])?;
+            }
+        }
+    }
+    tx.execute(
+        "DELETE FROM sync_results WHERE client_id = ?1 AND mutation_id <= ?2",
+        params![client, last.saturating_sub(KEPT_RESULTS) as i64],
+    )?;
+    Ok(())
 }
 
 /// Whether mutation `mutation_id` is a retry or a gap, given the client's last consumed id.

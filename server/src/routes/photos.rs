@@ -3,7 +3,9 @@
 
 use crate::error::ApiError;
 use crate::AppState;
-use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
+use actix_web::http::header::{
+    CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, ETAG, IF_NONE_MATCH,
+};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use engine::wire::{ImageList, ImageTag};
@@ -73,7 +75,8 @@ pub async fn get(
         Some(_) => HttpResponse::Ok(),
     };
     res.insert_header((ETAG, image.etag.clone()))
-        .insert_header((CACHE_CONTROL, "public, no-cache"));
+        .insert_header((CACHE_CONTROL, "public, no-cache"))
+        .insert_header((CONTENT_SECURITY_POLICY, crate::headers::IMAGE_POLICY));
     Ok(match image.bytes {
         None => res.finish(),
         Some(bytes) => res.insert_header((CONTENT_TYPE, image.mime)).body(bytes),

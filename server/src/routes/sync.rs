@@ -3,7 +3,7 @@
 use crate::error::{parse_json, ApiError};
 use crate::AppState;
 use actix_web::{web, HttpResponse};
-use engine::wire::PushRequest;
+use engine::wire::{PushRequest, MAX_CLIENT_ID};
 
 /// The most mutations one push may carry.
 pub const MAX_MUTATIONS: usize = 5000;
@@ -11,8 +11,11 @@ pub const MAX_MUTATIONS: usize = 5000;
 /// Applies a client's queued mutations and answers one result per mutation.
 pub async fn push(state: web::Data<AppState>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
     let req: PushRequest = parse_json(&body)?;
-    if req.client_id.is_empty() || req.client_id.len() > 64 {
-        return Err(ApiError::bad_field("client_id", "1 to 64 characters"));
+    if req.client_id.is_empty() || req.client_id.len() > MAX_CLIENT_ID {
+        return Err(ApiError::bad_field(
+            "client_id",
+            format!("1 to {MAX_CLIENT_ID} characters"),
+        ));
     }
     if req.mutations.len() > MAX_MUTATIONS {
         return Err(ApiError::bad_field(

@@ -2,29 +2,46 @@
 #![allow(dead_code)]
 
 use actix_web::dev::{Service, ServiceResponse};
-use actix_web::{test, App};
-use server::config::VoteLimits;
+use actix_web::test;
+use server::config::{Config, RateLimits, VoteLimits};
 use server::{auth::EditorKey, db::Db, AppState};
 
 /// The editor key every test server accepts.
-pub const KEY: &str = "test-editor-key";
+pub const KEY: &str = "test-editor-key-16";
 
 /// A seeded database file and the state over it; keep the directory alive.
 pub fn state() -> (tempfile::TempDir, AppState) {
     state_with(VoteLimits::default())
 }
 
-/// As [`state`], with vote limits.
+/// As [`state`], with vote limits. The rate limits are raised far past any test's requests (the
+/// attack tests take [`state_defaults`], with the limits a real server starts with).
 pub fn state_with(votes: VoteLimits) -> (tempfile::TempDir, AppState) {
+    state_config(Config {
+        votes,
+        rates: RateLimits {
+            votes: 1_000_000,
+            history: 1_000_000,
+        },
+        ..Config::default()
+    })
+}
+
+/// A seeded database with every limit as a server started without flags has them.
+pub fn state_defaults() -> (tempfile::TempDir, AppState) {
+    state_config(Config::default())
+}
+
+/// A seeded database file under `cfg` (its `dist` replaced by a directory in the temporary one).
+pub fn state_config(cfg: Config) -> (tempfile::TempDir, AppState) {
     let dir = tempfile::tempdir().unwrap();
     let (db, report) = Db::open(&dir.path().join("realm.db")).unwrap();
     assert!(report.seeded);
-    let state = AppState {
-        db,
+    let cfg = Config {
         dist: dir.path().join("dist"),
-        editor: EditorKey::from_plain(KEY),
-        votes,
+        ..cfg
     };
+    let state = AppState::new(db, EditorKey::from_plain(KEY), &cfg);
     (dir, state)
 }
 
@@ -43,7 +60,7 @@ impl<T> TestApp for T where
 pub async fn app(
     state: AppState,
 ) -> impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error> {
-    test::init_service(App::new().configure(server::configure(state))).await
+    test::init_service(server::app(state)).await
 }
 
 /// The current revision of the `kind` record `id`, from a full pull.
