@@ -18,7 +18,7 @@ pub use queue::{Choice, Conflict, Refusal};
 pub use snapshot::ReadRecords;
 pub use status::{Badge, SyncStatus};
 
-use engine::wire::{BattleEntry, Vote, VoteResult};
+use engine::wire::{BattleReference, Vote, VoteResult};
 use engine::{DocError, Realm, RecordKind};
 use leptos::prelude::*;
 use local::{Browser, KeyValue};
@@ -226,12 +226,25 @@ impl RealmStore {
         sync::request(self);
     }
 
+    /// The server change counter the realm on screen is exactly the server's at: none while a
+    /// collection edit is queued, or one the server acknowledged (or a conflict's record) has
+    /// been taken in but not yet pulled. A battle is fought only on such a realm, so the server
+    /// can fight it again on the same one.
+    pub fn fought_on(&self) -> Option<u64> {
+        self.inner.with_value(|i| {
+            if i.queue.mutations.is_empty() {
+                i.snapshot.exact_cursor()
+            } else {
+                None
+            }
+        })
+    }
+
     /// Queues a battle for Realm History; anyone may fight, key or not. What is sent is the
-    /// battle without its outcome (`BattleSubmission`): the server replays it and stores the
-    /// whole record, so the map never writes a battle log out.
-    pub fn record_battle(&self, entry: BattleEntry) {
-        let submission = engine::wire::BattleSubmission::of(entry);
-        self.with_queue(|q| q.battles.push(queue::QueuedBattle::new(&submission)));
+    /// battle by reference (`BattleReference`): the server fights it again on the realm at
+    /// `fought_on` and stores its own record, so the map never writes a battle log out.
+    pub fn record_battle(&self, battle: BattleReference) {
+        self.with_queue(|q| q.battles.push(queue::QueuedBattle::new(&battle)));
         sync::request(self);
     }
 

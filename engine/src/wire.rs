@@ -466,14 +466,14 @@ pub enum BattleSource {
 
 /// One battle of Realm History — the engine's self-contained record plus what only whoever
 /// stores it knows (its id, when, and where it was fought) — as the server stores and serves it.
-/// `POST /api/history` takes it whole (the server replays `record.input` and refuses the entry if
-/// the outcome differs) or as a [`BattleSubmission`], without the outcome.
+/// The server writes it itself, from a [`BattleReference`] it fights on its own realm.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BattleEntry {
     /// A random id below 2⁵³, drawn by the client that fought it.
     pub id: u64,
-    /// When it was fought, ms since the Unix epoch (client clock).
+    /// When it was fought, ms since the Unix epoch: the client's clock, kept only within the
+    /// time of the revision it was fought on and the server's now.
     pub timestamp: i64,
     /// Map or editor.
     pub source: BattleSource,
@@ -481,46 +481,38 @@ pub struct BattleEntry {
     pub record: crate::BattleRecord,
 }
 
-/// `POST /api/history` as the app sends it: a [`BattleEntry`] without `record.outcome` and
-/// `record.winner`. The server replays the input — which it does anyway, to check a full entry —
-/// and stores the complete entry. So the browser never writes an outcome out, and the map's wasm
-/// carries no serialiser for every battle system's log (about 28 KB before optimisation).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct BattleSubmission {
+/// `POST /api/history` as the app sends it: a battle by reference. The server rebuilds the realm
+/// as it stood at `fought_on` (the pull cursor of the browser's copy, sent only when that copy was
+/// exactly the server's), fights `attacker` against `defender` under `system` from `seed` with the
+/// engine, and stores the record it gets. So nothing a visitor sends becomes a number in
+/// history: a battle is either the realm's or it is refused (`realm_changed` when that revision
+/// can no longer be rebuilt). The seed stays the client's (SPEC §14, §16).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BattleReference {
     /// As [`BattleEntry::id`].
     pub id: u64,
-    /// As [`BattleEntry::timestamp`].
+    /// When it was fought by the client's clock; the server keeps it only within
+    /// [the revision's time, now].
     pub timestamp: i64,
     /// As [`BattleEntry::source`].
     pub source: BattleSource,
-    /// The input alone.
-    pub record: SubmittedInput,
+    /// The server change counter the browser's realm was exactly at.
+    pub fought_on: u64,
+    /// The attacking faction.
+    pub attacker: u64,
+    /// The defending faction.
+    pub defender: u64,
+    /// The battle system.
+    pub system: crate::BattleSystem,
+    /// The battle's seed.
+    pub seed: u64,
 }
 
-/// A [`BattleSubmission`]'s record: what was fought.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SubmittedInput {
-    /// As [`crate::BattleRecord::input`].
-    pub input: crate::BattleInput,
-}
-
-impl BattleSubmission {
-    /// The submission for `entry`: the same battle, its outcome left to the server's replay.
-    pub fn of(entry: BattleEntry) -> BattleSubmission {
-        BattleSubmission {
-            id: entry.id,
-            timestamp: entry.timestamp,
-            source: entry.source,
-            record: SubmittedInput {
-                input: entry.record.input,
-            },
-        }
-    }
-}
-
-/// What the server reads from `POST /api/history`: a full [`BattleEntry`] or a
-/// [`BattleSubmission`] (no outcome, no winner). Either way the server replays the input; what was
-/// sent must agree with the replay, and the stored entry is the complete one.
+/// What the server reads from `POST /api/history`: a [`BattleReference`], optionally with the
+/// record the client computed, which must then equal the server's field for field. A body
+/// without `fought_on` (a full entry, as older apps queued) cannot be checked against the realm
+/// and is refused as `realm_changed`. The reference's fields may be left to the record's.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct IncomingBattle {
@@ -530,8 +522,24 @@ pub struct IncomingBattle {
     pub timestamp: i64,
     /// As [`BattleEntry::source`].
     pub source: BattleSource,
-    /// The input, and the outcome and winner if the sender gave them.
-    pub record: IncomingRecord,
+    /// As [`BattleReference::fought_on`]; absent in an older app's entry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fought_on: Option<u64>,
+    /// As [`BattleReference::attacker`]; else the record's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacker: Option<u64>,
+    /// As [`BattleReference::defender`]; else the record's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defender: Option<u64>,
+    /// As [`BattleReference::system`]; else the record's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system: Option<crate::BattleSystem>,
+    /// As [`BattleReference::seed`]; else the record's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The record the client computed, if it sent one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<IncomingRecord>,
 }
 
 /// An [`IncomingBattle`]'s record.

@@ -24,7 +24,14 @@ pub struct Config {
     /// `X-Forwarded-For`). Off by default: the socket's peer address is the client's, and a header
     /// any client can set is never believed.
     pub client_ip_header: Option<String>,
+    /// How long a revision of the realm stays rebuildable after it was superseded, so a battle
+    /// fought on it (offline, say) can still be checked and recorded (`--revision-window-days` /
+    /// `BRICKREALM_REVISION_WINDOW_DAYS`, default 30).
+    pub revision_window_ms: i64,
 }
+
+/// A day in milliseconds.
+pub const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// The shortest editor key the server accepts. A key is the one secret between an anonymous
 /// visitor and every collection write; an empty or short one is guessed, so it is refused at
@@ -80,6 +87,7 @@ impl Default for Config {
             votes: VoteLimits::default(),
             rates: RateLimits::default(),
             client_ip_header: None,
+            revision_window_ms: 30 * DAY_MS,
         }
     }
 }
@@ -88,13 +96,16 @@ impl Default for Config {
 pub const USAGE: &str = "usage: server [--bind ADDR:PORT | --port PORT] [--db FILE] [--dist DIR]
               [--editor-key KEY] [--vote-repeat-ms MS] [--vote-rate-per-minute N] [--vote-min-ms MS]
               [--rate-votes N] [--rate-history N] [--client-ip-header NAME]
+              [--revision-window-days N]
        server backup FILE [--db FILE]   (online copy of the database)
   env: BRICKREALM_BIND, BRICKREALM_PORT, BRICKREALM_DB, BRICKREALM_DIST, BRICKREALM_EDITOR_KEY,
        BRICKREALM_VOTE_REPEAT_MS, BRICKREALM_VOTE_RATE_PER_MINUTE, BRICKREALM_VOTE_MIN_MS,
-       BRICKREALM_RATE_VOTES, BRICKREALM_RATE_HISTORY, BRICKREALM_CLIENT_IP_HEADER
+       BRICKREALM_RATE_VOTES, BRICKREALM_RATE_HISTORY, BRICKREALM_CLIENT_IP_HEADER,
+       BRICKREALM_REVISION_WINDOW_DAYS
   defaults: 127.0.0.1:8080, data/brickrealm.db, dist, a generated key (printed once; a key you
             set has at least 16 characters), 24 h, 30 a minute, 400 ms,
-            120 vote and 12 history requests a minute per client address, no proxy header";
+            120 vote and 12 history requests a minute per client address, no proxy header,
+            revisions kept 30 days";
 
 impl Config {
     /// Reads the environment first, then the flags, so a flag overrides a variable.
@@ -136,6 +147,9 @@ impl Config {
         if let Some(v) = env("BRICKREALM_RATE_HISTORY") {
             cfg.rates.history = rate(&v).context("BRICKREALM_RATE_HISTORY")?;
         }
+        if let Some(v) = env("BRICKREALM_REVISION_WINDOW_DAYS") {
+            cfg.revision_window_ms = days(&v).context("BRICKREALM_REVISION_WINDOW_DAYS")?;
+        }
         if let Some(v) = env("BRICKREALM_CLIENT_IP_HEADER") {
             cfg.client_ip_header = header_name(&v).context("BRICKREALM_CLIENT_IP_HEADER")?;
         }
@@ -165,6 +179,9 @@ impl Config {
                 "--rate-votes" => cfg.rates.votes = rate(&value()?).context("--rate-votes")?,
                 "--rate-history" => {
                     cfg.rates.history = rate(&value()?).context("--rate-history")?
+                }
+                "--revision-window-days" => {
+                    cfg.revision_window_ms = days(&value()?).context("--revision-window-days")?
                 }
                 "--client-ip-header" => {
                     cfg.client_ip_header = header_name(&value()?).context("--client-ip-header")?
@@ -197,6 +214,14 @@ pub fn check_editor_key(key: &str) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+fn days(v: &str) -> anyhow::Result<i64> {
+    let n: u32 = number(v)?;
+    if n == 0 || n > 3650 {
+        bail!("a window of 1 to 3650 days: {v}");
+    }
+    Ok(i64::from(n) * DAY_MS)
 }
 
 fn rate(v: &str) -> anyhow::Result<u32> {
@@ -318,5 +343,8 @@ mod tests {
         assert!(load(&[], &["--rate-votes", "0"]).is_err());
         assert!(load(&[], &["--client-ip-header", "not a header"]).is_err());
         assert_eq!(load(&[], &[]).unwrap().client_ip_header, None);
+        let cfg = load(&[], &["--revision-window-days", "2"]).unwrap();
+        assert_eq!(cfg.revision_window_ms, 2 * DAY_MS);
+        assert!(load(&[], &["--revision-window-days", "0"]).is_err());
     }
 }

@@ -11,6 +11,7 @@ mod meta;
 mod migrations;
 mod records;
 mod sync;
+pub mod versions;
 mod vote_writer;
 mod votes;
 
@@ -35,6 +36,13 @@ pub struct Db {
     votes: Arc<vote_writer::VoteWriter>,
     /// The database file (`None` in memory): backups are staged beside it.
     path: Option<PathBuf>,
+}
+
+/// The server's clock, ms since the Unix epoch: when a revision happened, when a battle is stored.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
 /// Locks a mutex, recovering it if a panicking holder poisoned it.
@@ -263,6 +271,48 @@ impl Db {
     ) -> Result<Option<images::Image>, ApiError> {
         self.call(move |c| images::get(c, photo, if_none_match.as_deref()))
             .await
+    }
+
+    /// When counter `at` was reached (ms), or why the realm at `at` cannot be had. Blocking: for
+    /// the battle-check thread.
+    pub fn revision_time(&self, at: u64) -> Result<i64, versions::AtError> {
+        let g = lock_inner(&self.inner);
+        let newest = sync::server_rev(&g.conn)?;
+        if at > newest {
+            return Err(versions::AtError::Unknown { newest });
+        }
+        let oldest = versions::oldest(&g.conn)?;
+        if at < oldest {
+            return Err(versions::AtError::Gone { oldest });
+        }
+        Ok(versions::time_of(&g.conn, at)?.unwrap_or(0))
+    }
+
+    /// The realm as it stood at counter `at`, read and re-derived exactly as a browser reads the
+    /// records it pulled up to that cursor. Blocking: for the battle-check thread. The rows are
+    /// read under the connection's lock; the realm is built after it is released.
+    pub fn realm_at_blocking(&self, at: u64) -> Result<engine::Realm, versions::AtError> {
+        let mut realm = {
+            let mut g = lock_inner(&self.inner);
+            let newest = sync::server_rev(&g.conn)?;
+            if at == newest {
+                // The live realm: the cached one is what these records read as.
+                g.with_cache(|_, cache| Ok(cache.realm.clone()))?
+            } else {
+                let coll = versions::collection_at(&g.conn, at, newest)?;
+                drop(g);
+                coll.realm()?
+            }
+        };
+        engine::recalculate_all(&mut realm);
+        Ok(realm)
+    }
+
+    /// Forgets the kept record versions only a realm older than `window_ms` needs (see
+    /// [`versions::prune`]); returns the oldest counter still rebuilt.
+    /// Blocking: for the pruning thread and tests.
+    pub fn prune_versions(&self, now_ms: i64, window_ms: i64) -> Result<u64, ApiError> {
+        versions::prune(&mut lock_inner(&self.inner).conn, now_ms, window_ms)
     }
 
     /// Appends a battle record.

@@ -5,6 +5,7 @@
 //! rule it needs from `engine`; it never computes a rule the client could disagree with.
 
 pub mod auth;
+pub mod battle_check;
 pub mod collection;
 pub mod config;
 pub mod db;
@@ -40,6 +41,8 @@ pub struct AppState {
     pub limiter: Arc<rate_limit::Limiter>,
     /// The security headers, with the pages' script hashes read from `dist` at start.
     pub policy: Arc<headers::Policy>,
+    /// The thread that fights battles sent by reference.
+    pub battles: Arc<battle_check::Checker>,
 }
 
 impl AppState {
@@ -47,7 +50,6 @@ impl AppState {
     /// pages' Content-Security-Policy.
     pub fn new(db: db::Db, editor: auth::EditorKey, cfg: &config::Config) -> AppState {
         AppState {
-            db,
             dist: cfg.dist.clone(),
             editor,
             votes: cfg.votes,
@@ -56,6 +58,8 @@ impl AppState {
                 cfg.client_ip_header.clone(),
             )),
             policy: Arc::new(headers::Policy::from_dist(&cfg.dist)),
+            battles: Arc::new(battle_check::Checker::start(db.clone())),
+            db,
         }
     }
 }

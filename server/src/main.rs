@@ -38,6 +38,7 @@ async fn main() -> anyhow::Result<()> {
     if let Some(key) = generated {
         println!("editor key (shown once, only its hash is kept): {key}");
     }
+    prune_versions_now_and_hourly(db.clone(), cfg.revision_window_ms);
     let state = AppState::new(db, editor, &cfg);
     let server =
         HttpServer::new(move || server::app(state.clone()).wrap(middleware::Compress::default()))
@@ -47,4 +48,20 @@ async fn main() -> anyhow::Result<()> {
     }
     server.run().await?;
     Ok(())
+}
+
+/// Forgets kept record versions past the revision window at start and every hour after, on a
+/// thread of its own (the work is one indexed delete).
+fn prune_versions_now_and_hourly(db: server::db::Db, window_ms: i64) {
+    let spawned = std::thread::Builder::new()
+        .name("prune-versions".into())
+        .spawn(move || loop {
+            if let Err(e) = db.prune_versions(server::db::now_ms(), window_ms) {
+                eprintln!("pruning kept record versions failed: {e}");
+            }
+            std::thread::sleep(std::time::Duration::from_secs(3600));
+        });
+    if let Err(e) = spawned {
+        eprintln!("the pruning thread did not start: {e}");
+    }
 }

@@ -166,7 +166,10 @@ async fn bodies_past_their_routes_limit_are_refused() {
             .set_payload(doc),
     )
     .await;
-    assert_eq!(status, 400, "read and refused as a document, not as a size: {body}");
+    assert_eq!(
+        status, 400,
+        "read and refused as a document, not as a size: {body}"
+    );
 }
 
 #[actix_web::test]
@@ -263,5 +266,245 @@ async fn error_bodies_never_name_server_paths() {
             "{uri} -> {status}: {text}"
         );
         println!("attack: GET {uri} -> {status}, no server path in the answer");
+    }
+}
+
+/// The demo's two ordinary factions with the most figures, and the seeded counter.
+fn biggest_pair(realm: &engine::Realm) -> (u64, u64) {
+    let mut sizes: Vec<(usize, u64)> = realm
+        .factions
+        .iter()
+        .filter(|f| f.kind == engine::FactionKind::Ordinary)
+        .map(|f| {
+            (
+                realm.photos.iter().filter(|p| p.faction == f.id).count(),
+                f.id,
+            )
+        })
+        .collect();
+    sizes.sort_unstable_by(|a, b| b.cmp(a));
+    (sizes[0].1, sizes[1].1)
+}
+
+fn post_battle(body: &serde_json::Value) -> TestRequest {
+    TestRequest::post().uri("/api/history").set_json(body)
+}
+
+async fn stored_battles(app: &impl TestApp) -> usize {
+    let (_, all) = send(app, TestRequest::get().uri("/api/history")).await;
+    all["entries"].as_array().unwrap().len()
+}
+
+/// The amplification of the issue: an Olympia battle, 20 figures a side, each with a huge rating
+/// bonus, sent whole. Before, the server replayed whatever input it was sent (18 s of CPU, 23 MB
+/// stored); now the input is never fought: without a revision it is refused at once, and with
+/// one the server fights the realm's own armies and the sent record is a forgery.
+#[actix_web::test]
+async fn the_amplified_olympia_post_is_refused_in_milliseconds_and_nothing_is_stored() {
+    let (_dir, st) = state_defaults();
+    let app = app(st).await;
+    let realm = engine::demo_realm();
+    let (a, d) = biggest_pair(&realm);
+    let record = engine::fight(&realm, a, d, engine::BattleSystem::Olympia, 4242).unwrap();
+    let mut body = serde_json::json!({"id": 31337, "timestamp": 1_700_000_000_000i64,
+                                      "source": "map", "record": record});
+    let mut boosted = 0;
+    for line in ["attacker_line", "defender_line"] {
+        if let Some(figs) = body["record"]["input"]["setup"][line].as_array_mut() {
+            for f in figs {
+                f["rating_bonus"] = serde_json::json!(1.0e12);
+                boosted += 1;
+            }
+        }
+    }
+    assert!(boosted > 0, "the set-up has lines of figures");
+    let text = body.to_string();
+    for (what, with_revision) in [
+        ("without a revision", false),
+        ("on the seeded revision", true),
+    ] {
+        let mut sent = body.clone();
+        if with_revision {
+            sent["fought_on"] = serde_json::json!(1);
+        }
+        let t = std::time::Instant::now();
+        let (status, err) = send(&app, post_battle(&sent)).await;
+        let took = t.elapsed();
+        assert_eq!(status, 422, "{what}: {err}");
+        let code = err["error"]["code"].as_str().unwrap().to_string();
+        assert_eq!(
+            code,
+            if with_revision {
+                "forged"
+            } else {
+                "realm_changed"
+            }
+        );
+        assert!(took < std::time::Duration::from_secs(2), "{what}: {took:?}");
+        println!(
+            "attack: amplified Olympia post {what} ({} bytes, {boosted} figures boosted) -> 422 {code} in {took:?}, stored 0 bytes",
+            text.len()
+        );
+    }
+    assert_eq!(stored_battles(&app).await, 0);
+}
+
+/// A battle whose numbers are not the realm's, dated in the year 2255: refused. The honest battle
+/// dated 2255 is stored, dated now; one dated before its revision is dated at the revision.
+#[actix_web::test]
+async fn forged_numbers_and_future_dates_do_not_enter_history() {
+    let (_dir, st) = state_defaults();
+    let app = app(st).await;
+    let realm = engine::demo_realm();
+    let (a, d) = biggest_pair(&realm);
+    let record = engine::fight(&realm, a, d, engine::BattleSystem::V2, 7).unwrap();
+    let year_2255 = 9_000_000_000_000i64;
+    let mut forged = common::battle_ref(1, year_2255, 1, engine::BattleSystem::V2, a, d, 7);
+    forged["record"] = serde_json::to_value(&record).unwrap();
+    let power = forged["record"]["input"]["setup"]["attacker"]["power"].clone();
+    if let Some(p) = power.as_f64() {
+        forged["record"]["input"]["setup"]["attacker"]["power"] = serde_json::json!(p * 2.0);
+    } else {
+        let s = forged["record"]["input"]["setup"]["strength_a"]
+            .as_f64()
+            .unwrap();
+        forged["record"]["input"]["setup"]["strength_a"] = serde_json::json!(s * 2.0);
+    }
+    let (status, err) = send(&app, post_battle(&forged)).await;
+    assert_eq!(status, 422, "{err}");
+    assert_eq!(err["error"]["code"], "forged");
+    println!(
+        "attack: doubled Power, dated 2255 -> 422 forged at {}",
+        err["error"]["field"]
+    );
+    let before = server::db::now_ms();
+    let honest = common::battle_ref(2, year_2255, 1, engine::BattleSystem::V2, a, d, 7);
+    let (status, res) = send(&app, post_battle(&honest)).await;
+    assert_eq!(status, 201, "{res}");
+    let (_, stored) = send(&app, TestRequest::get().uri("/api/history/2")).await;
+    let ts = stored["timestamp"].as_i64().unwrap();
+    assert!(
+        ts >= before && ts <= server::db::now_ms(),
+        "dated now, not 2255: {ts}"
+    );
+    assert_eq!(stored["record"], serde_json::to_value(&record).unwrap());
+    let early = common::battle_ref(3, 5, 1, engine::BattleSystem::V1, a, d, 8);
+    let (status, _) = send(&app, post_battle(&early)).await;
+    assert_eq!(status, 201);
+    let (_, stored) = send(&app, TestRequest::get().uri("/api/history/3")).await;
+    assert!(
+        stored["timestamp"].as_i64().unwrap() > 1_000_000,
+        "not before its revision"
+    );
+    println!("attack: honest battle dated 2255 -> stored dated {ts} (now); dated 1970 -> dated at its revision");
+    let (_, list) = send(&app, TestRequest::get().uri("/api/history")).await;
+    assert_eq!(list["entries"].as_array().unwrap().len(), 2);
+}
+
+/// A battle names the revision it was fought on: the server rebuilds that revision after the realm
+/// has moved on, refuses one it never had, and one past the kept window as `realm_changed`.
+#[actix_web::test]
+async fn a_battle_is_fought_on_its_own_revision_until_the_window_closes() {
+    let (_dir, st) = common::state();
+    let db = st.db.clone();
+    let app = app(st).await;
+    let realm = engine::demo_realm();
+    let (a, d) = biggest_pair(&realm);
+    let seeded = common::cursor(&app).await;
+    // The realm moves on: an editor renames the attacker and votes move ratings.
+    let (_, pull) = send(&app, TestRequest::get().uri("/api/sync/pull?since=0")).await;
+    let rec = pull["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "faction" && r["id"] == a)
+        .unwrap()
+        .clone();
+    let mut body = rec["body"].clone();
+    body["name"] = serde_json::json!("Renamed Since");
+    let (status, res) = send(
+        &app,
+        keyed(TestRequest::post().uri("/api/sync/push")).set_json(serde_json::json!({
+            "client_id": "editor", "mutations": [{"mutation_id": 1, "op": "put", "kind": "faction",
+            "id": a, "base_revision": rec["revision"], "body": body}]})),
+    )
+    .await;
+    assert_eq!(status, 200, "{res}");
+    let now_rev = common::cursor(&app).await;
+    assert!(now_rev > seeded);
+    // Fought on the seeded revision: the old name, exactly the engine's fight on the demo.
+    let old = common::battle_ref(40, 0, seeded, engine::BattleSystem::V2, a, d, 99);
+    let (status, res) = send(&app, post_battle(&old)).await;
+    assert_eq!(status, 201, "{res}");
+    let (_, stored) = send(&app, TestRequest::get().uri("/api/history/40")).await;
+    let expect = engine::fight(&realm, a, d, engine::BattleSystem::V2, 99).unwrap();
+    assert_eq!(stored["record"], serde_json::to_value(&expect).unwrap());
+    // On the new revision: the new name.
+    let new = common::battle_ref(41, 0, now_rev, engine::BattleSystem::V2, a, d, 99);
+    let (status, _) = send(&app, post_battle(&new)).await;
+    assert_eq!(status, 201);
+    let (_, stored) = send(&app, TestRequest::get().uri("/api/history/41")).await;
+    assert_eq!(
+        stored["record"]["input"]["setup"]["attacker"]["name"],
+        "Renamed Since"
+    );
+    // A revision the server never gave out.
+    let future = common::battle_ref(42, 0, now_rev + 1000, engine::BattleSystem::V2, a, d, 1);
+    let (status, err) = send(&app, post_battle(&future)).await;
+    assert_eq!(
+        (status, err["error"]["code"].as_str()),
+        (422, Some("unknown_revision"))
+    );
+    // Past the window (pruned as if the window were already over): realm_changed.
+    let oldest = db.prune_versions(server::db::now_ms() + 1, 0).unwrap();
+    assert_eq!(oldest, now_rev);
+    let stale = common::battle_ref(43, 0, seeded, engine::BattleSystem::V2, a, d, 2);
+    let (status, err) = send(&app, post_battle(&stale)).await;
+    assert_eq!(
+        (status, err["error"]["code"].as_str()),
+        (422, Some("realm_changed"))
+    );
+    assert_eq!(err["error"]["field"], "fought_on");
+    // The newest revision is still current and fights.
+    let current = common::battle_ref(44, 0, now_rev, engine::BattleSystem::V1, a, d, 2);
+    let (status, _) = send(&app, post_battle(&current)).await;
+    assert_eq!(status, 201);
+    println!(
+        "attack: battles on revision {seeded} (superseded), {now_rev} (current) stored; {} (never given) -> unknown_revision; {seeded} after the window -> realm_changed",
+        now_rev + 1000
+    );
+}
+
+/// The worst battle an anonymous visitor can make the server fight: every system on the demo's
+/// two largest factions. Each is the realm's own, so its time and size are bounded by the realm.
+#[actix_web::test]
+async fn the_worst_battle_by_reference_is_bounded_by_the_realm() {
+    let (_dir, st) = common::state();
+    let app = app(st).await;
+    let realm = engine::demo_realm();
+    let (a, d) = biggest_pair(&realm);
+    for (i, system) in engine::BattleSystem::ALL.into_iter().enumerate() {
+        for (j, (x, y)) in [(a, d), (d, a)].into_iter().enumerate() {
+            let id = 100 + 2 * i as u64 + j as u64;
+            let body = common::battle_ref(id, 0, 1, system, x, y, 0xfeed + id);
+            let t = std::time::Instant::now();
+            let (status, res) = send(&app, post_battle(&body)).await;
+            let took = t.elapsed();
+            assert_eq!(status, 201, "{res}");
+            let res = actix_web::test::call_service(
+                &app,
+                TestRequest::get()
+                    .uri(&format!("/api/history/{id}"))
+                    .to_request(),
+            )
+            .await;
+            let bytes = actix_web::test::read_body(res).await.len();
+            assert!(bytes < server::battle_check::MAX_RECORD);
+            println!(
+                "attack: {} bytes posted: {} {x} v {y} -> fought and stored in {took:?} (debug build), {bytes} bytes",
+                body.to_string().len(),
+                system.name()
+            );
+        }
     }
 }

@@ -4,8 +4,8 @@ mod common;
 
 use actix_web::body::MessageBody;
 use actix_web::test::{self, TestRequest};
-use common::{app, keyed, send, state, TestApp};
-use serde_json::json;
+use common::{app, battle_ref, keyed, send, state, TestApp};
+use serde_json::{json, Value};
 use std::future::poll_fn;
 use std::pin::Pin;
 
@@ -72,14 +72,23 @@ async fn an_image_is_sniffed_stored_and_served_with_caching() {
     assert_eq!(list, json!({"images": [{"photo": id, "etag": etag}]}));
 }
 
-/// A real battle on the demo realm, as the app would append it.
-fn battle(id: u64, ts: i64, system: engine::BattleSystem, a: u64, d: u64) -> serde_json::Value {
-    let record = engine::fight(&engine::demo_realm(), a, d, system, id * 7919).unwrap();
-    json!({"id": id, "timestamp": ts, "source": "map", "record": record})
+/// A battle by reference on the realm as seeded (counter 1), and the record the engine makes of
+/// it: what the server must store.
+fn battle(id: u64, ts: i64, system: engine::BattleSystem, a: u64, d: u64) -> (Value, Value) {
+    let seed = id * 7919;
+    let record = engine::fight(&engine::demo_realm(), a, d, system, seed).unwrap();
+    (
+        battle_ref(id, ts, 1, system, a, d, seed),
+        serde_json::to_value(record).unwrap(),
+    )
 }
 
-fn winner(b: &serde_json::Value) -> &str {
-    b["record"]["winner"].as_str().unwrap()
+fn winner(record: &Value) -> &str {
+    record["winner"].as_str().unwrap()
+}
+
+async fn post(app: &impl TestApp, body: &Value) -> (u16, Value) {
+    send(app, TestRequest::post().uri("/api/history").set_json(body)).await
 }
 
 #[actix_web::test]
@@ -87,33 +96,27 @@ async fn history_appends_lists_with_filters_and_tallies_and_reads_one() {
     use engine::BattleSystem::{V1, V2};
     let (_dir, st) = state();
     let app = app(st).await;
+    // The server's clock clamps a timestamp to [the revision's time, now]: these are all later
+    // than the seed and earlier than the posts.
+    let t0 = server::db::now_ms();
+    std::thread::sleep(std::time::Duration::from_millis(40));
     let battles = [
-        battle(1, 1000, V1, 1, 2),
-        battle(2, 2000, V2, 2, 3),
-        battle(3, 3000, V2, 1, 3),
+        battle(1, t0 + 10, V1, 1, 2),
+        battle(2, t0 + 20, V2, 2, 3),
+        battle(3, t0 + 30, V2, 1, 3),
     ];
-    for b in &battles {
-        let (status, res) = send(&app, TestRequest::post().uri("/api/history").set_json(b)).await;
+    for (b, _) in &battles {
+        let (status, res) = post(&app, b).await;
         assert_eq!(status, 201, "{res}");
     }
-    let (status, err) = send(
-        &app,
-        TestRequest::post()
-            .uri("/api/history")
-            .set_json(&battles[0]),
-    )
-    .await;
+    let (status, err) = post(&app, &battles[0].0).await;
     assert_eq!(status, 409, "append-only: {err}");
-    let mut unknown = battles[1].clone();
+    let mut unknown = battles[1].0.clone();
     unknown["id"] = json!(9);
-    unknown["record"]["input"]["system"] = json!("v9");
-    let (status, err) = send(
-        &app,
-        TestRequest::post().uri("/api/history").set_json(unknown),
-    )
-    .await;
+    unknown["system"] = json!("v9");
+    let (status, err) = post(&app, &unknown).await;
     assert_eq!(status, 400);
-    assert_eq!(err["error"]["field"], "record.input.system");
+    assert_eq!(err["error"]["field"], "system");
     let (_, all) = send(&app, TestRequest::get().uri("/api/history")).await;
     let ids: Vec<u64> = all["entries"]
         .as_array()
@@ -125,7 +128,7 @@ async fn history_appends_lists_with_filters_and_tallies_and_reads_one() {
     let wins = |sys: &str, side: &str| {
         battles
             .iter()
-            .filter(|b| b["record"]["input"]["system"] == sys && winner(b) == side)
+            .filter(|(b, r)| b["system"] == sys && winner(r) == side)
             .count()
     };
     assert_eq!(
@@ -137,70 +140,70 @@ async fn history_appends_lists_with_filters_and_tallies_and_reads_one() {
     );
     let (_, f) = send(
         &app,
-        TestRequest::get().uri("/api/history?faction=1&from=1500"),
+        TestRequest::get().uri(&format!("/api/history?faction=1&from={}", t0 + 25)),
     )
     .await;
     assert_eq!(f["entries"].as_array().unwrap().len(), 1);
     assert_eq!(f["entries"][0]["id"], 3);
     let (_, s) = send(
         &app,
-        TestRequest::get().uri("/api/history?system=v2&to=2500"),
+        TestRequest::get().uri(&format!("/api/history?system=v2&to={}", t0 + 25)),
     )
     .await;
     assert_eq!(s["entries"][0]["id"], 2);
     let (status, _) = send(&app, TestRequest::get().uri("/api/history?colour=red")).await;
     assert_eq!(status, 400);
     let (_, one) = send(&app, TestRequest::get().uri("/api/history/2")).await;
-    assert_eq!(one["record"], battles[1]["record"]);
+    assert_eq!(
+        one["record"], battles[1].1,
+        "the server's own fight is stored"
+    );
+    assert_eq!(one["timestamp"], t0 + 20);
     let (status, _) = send(&app, TestRequest::get().uri("/api/history/77")).await;
     assert_eq!(status, 404);
 }
 
-/// The app sends only what was fought (`engine::wire::BattleSubmission`): the server replays it
-/// and stores the whole entry, the same as if the app had sent the outcome itself.
+/// A battle by reference is stored as the engine fights it on the realm at that revision; a record
+/// sent with it must be that record; an unknown field is named.
 #[actix_web::test]
-async fn a_battle_sent_without_its_outcome_is_stored_with_the_replayed_one() {
+async fn a_battle_by_reference_is_fought_by_the_server_and_a_record_sent_must_match() {
     let (_dir, st) = state();
     let app = app(st).await;
-    let whole = battle(8, 4000, engine::BattleSystem::Olympia, 1, 3);
-    let entry: engine::wire::BattleEntry = serde_json::from_value(whole.clone()).unwrap();
-    let submission = engine::wire::BattleSubmission::of(entry);
-    let sent = serde_json::to_value(&submission).unwrap();
-    assert!(sent["record"].get("outcome").is_none() && sent["record"].get("winner").is_none());
-    let (status, res) = send(
-        &app,
-        TestRequest::post().uri("/api/history").set_json(&sent),
-    )
-    .await;
+    let now = server::db::now_ms();
+    let (reference, record) = battle(8, now, engine::BattleSystem::Olympia, 1, 3);
+    let (status, res) = post(&app, &reference).await;
     assert_eq!(status, 201, "{res}");
     let (_, stored) = send(&app, TestRequest::get().uri("/api/history/8")).await;
-    assert_eq!(stored, whole);
-    let (_, all) = send(&app, TestRequest::get().uri("/api/history")).await;
-    assert_eq!(all["entries"][0]["winner"], whole["record"]["winner"]);
-    // A submission is checked like an entry: an unknown field is named, a wrong winner is forged.
-    let mut extra = sent.clone();
-    extra["id"] = json!(9);
-    extra["record"]["note"] = json!("x");
-    let (status, err) = send(
-        &app,
-        TestRequest::post().uri("/api/history").set_json(extra),
-    )
-    .await;
+    assert_eq!(stored["record"], record);
+    // The reference with the client's own record: equal, so taken.
+    let (mut with_record, record) = battle(9, now, engine::BattleSystem::V2, 1, 3);
+    with_record["record"] = record.clone();
+    let (status, res) = post(&app, &with_record).await;
+    assert_eq!(status, 201, "{res}");
+    // The record alone, as input only: the reference's fields come from it.
+    let (_, record10) = battle(10, now, engine::BattleSystem::V1, 2, 3);
+    let mut input_only = json!({"id": 10, "timestamp": now, "source": "map", "fought_on": 1});
+    input_only["record"] = json!({"input": record10["input"]});
+    let (status, res) = post(&app, &input_only).await;
+    assert_eq!(status, 201, "{res}");
+    // Unknown fields are named.
+    let mut extra = reference.clone();
+    extra["id"] = json!(11);
+    extra["note"] = json!("x");
+    let (status, err) = post(&app, &extra).await;
     assert_eq!(status, 400, "{err}");
-    assert_eq!(err["error"]["field"], "record.note");
-    let mut wrong = sent.clone();
-    wrong["id"] = json!(10);
-    wrong["record"]["winner"] = json!(if winner(&whole) == "attacker" {
+    assert_eq!(err["error"]["field"], "note");
+    // A wrong winner sent with it is forged, named by its path.
+    let mut wrong = with_record.clone();
+    wrong["id"] = json!(12);
+    wrong["record"]["winner"] = json!(if winner(&record) == "attacker" {
         "defender"
     } else {
         "attacker"
     });
-    let (status, err) = send(
-        &app,
-        TestRequest::post().uri("/api/history").set_json(wrong),
-    )
-    .await;
+    let (status, err) = post(&app, &wrong).await;
     assert_eq!(status, 422, "{err}");
+    assert_eq!(err["error"]["code"], "forged");
     assert_eq!(err["error"]["field"], "record.winner");
 }
 
@@ -208,10 +211,13 @@ async fn a_battle_sent_without_its_outcome_is_stored_with_the_replayed_one() {
 async fn a_forged_battle_is_refused_and_nothing_is_written() {
     let (_dir, st) = state();
     let app = app(st).await;
-    let honest = battle(5, 1000, engine::BattleSystem::V2, 1, 9);
+    let now = server::db::now_ms();
+    let (reference, record) = battle(5, now, engine::BattleSystem::V2, 1, 9);
+    let mut honest = reference.clone();
+    honest["record"] = record.clone();
     // Claim the other side won.
     let mut flipped = honest.clone();
-    let other = if winner(&honest) == "attacker" {
+    let other = if winner(&record) == "attacker" {
         "defender"
     } else {
         "attacker"
@@ -222,10 +228,13 @@ async fn a_forged_battle_is_refused_and_nothing_is_written() {
     let mut padded = honest.clone();
     let score = padded["record"]["outcome"]["score_a"].as_f64().unwrap();
     padded["record"]["outcome"]["score_a"] = json!(score + 1.0);
-    // Or swap the seed for a luckier one, keeping the outcome.
-    let mut reseeded = honest.clone();
-    reseeded["record"]["input"]["seed"] = json!(12345);
-    refused_then_taken(&app, [flipped, padded, reseeded], &honest, 0, "v2").await;
+    // Or double a faction's Power in the set-up.
+    let mut stronger = honest.clone();
+    let power = stronger["record"]["input"]["setup"]["strength_a"]
+        .as_f64()
+        .unwrap();
+    stronger["record"]["input"]["setup"]["strength_a"] = json!(power * 2.0);
+    refused_then_taken(&app, [flipped, padded, stronger], &honest, 0, "v2").await;
 }
 
 /// Sends each forgery (422 `forged`), checks the history still holds `kept` entries, then sends the
@@ -238,13 +247,16 @@ async fn refused_then_taken(
     what: &str,
 ) {
     for forged in forgeries {
-        let (status, err) = send(
-            app,
-            TestRequest::post().uri("/api/history").set_json(forged),
-        )
-        .await;
+        let (status, err) = post(app, &forged).await;
         assert_eq!(status, 422, "{what}: {err}");
         assert_eq!(err["error"]["code"], "forged");
+        assert!(
+            err["error"]["field"]
+                .as_str()
+                .unwrap()
+                .starts_with("record."),
+            "{err}"
+        );
     }
     let (_, all) = send(app, TestRequest::get().uri("/api/history")).await;
     assert_eq!(
@@ -252,11 +264,7 @@ async fn refused_then_taken(
         kept,
         "{what}: nothing forged was kept"
     );
-    let (status, res) = send(
-        app,
-        TestRequest::post().uri("/api/history").set_json(honest),
-    )
-    .await;
+    let (status, res) = post(app, honest).await;
     assert_eq!(status, 201, "{what}: {res}");
 }
 
@@ -404,9 +412,11 @@ async fn further_systems_are_verified_stored_and_tallied_by_name() {
         (Olympia, "olympia"),
         (MassBattle, "mass_battle"),
     ];
+    let now = server::db::now_ms();
     for (k, (system, _)) in systems.into_iter().enumerate() {
-        let honest = battle(20 + k as u64, 3000 + k as i64, system, 1, 9);
-        let other = if winner(&honest) == "attacker" {
+        let (mut honest, record) = battle(20 + k as u64, now - 100 + k as i64, system, 1, 9);
+        honest["record"] = record.clone();
+        let other = if winner(&record) == "attacker" {
             "defender"
         } else {
             "attacker"
@@ -428,7 +438,10 @@ async fn further_systems_are_verified_stored_and_tallied_by_name() {
         )
         .await;
         assert_eq!(status, 200);
-        assert_eq!(back["record"], honest["record"], "stored as sent");
+        assert_eq!(
+            back["record"], record,
+            "the server's own fight, equal to the sent one"
+        );
     }
     let (_, all) = send(&app, TestRequest::get().uri("/api/history")).await;
     let listed: Vec<&str> = all["entries"]

@@ -145,9 +145,17 @@ fn Refusals(store: RealmStore) -> impl IntoView {
             <ul class="refused">
                 {move || store.refused.get().into_iter().enumerate().map(|(i, r)| {
                     let field = r.error.field.map(|f| format!(" ({f})")).unwrap_or_default();
+                    // A battle fought on a realm the server can no longer rebuild: offer the map.
+                    let again = (r.error.code == "realm_changed").then(|| view! {
+                        " "
+                        <a class="fight-again" href="/map" rel=crate::bundle::link_rel("/map")>
+                            "Fight it again on the map"
+                        </a>
+                    });
                     view! {
                         <li>
                             {format!("{}: {}{}", r.what, r.error.message, field)}
+                            {again}
                             " "
                             <button on:click=move |_| store.dismiss_refusal(i)>"Dismiss"</button>
                         </li>

@@ -4,7 +4,7 @@
 
 use super::snapshot::Snapshot;
 use engine::wire::{
-    BattleSubmission, ErrorBody, Mutation, MutationResult, Op, PushRequest, PushResponse,
+    BattleReference, ErrorBody, Mutation, MutationResult, Op, PushRequest, PushResponse,
     SyncRecord, Vote,
 };
 use serde::{Deserialize, Serialize};
@@ -28,21 +28,22 @@ pub struct Queue {
     pub refused: Vec<Refusal>,
 }
 
-/// A battle waiting for Realm History: the [`BattleSubmission`] as the JSON text the server will
+/// A battle waiting for Realm History: the [`BattleReference`] as the JSON text the server will
 /// receive, stored and sent exactly as written.
 ///
 /// Why text, not a typed value: the queue is loaded on every page, the map's included, and
 /// parsing a battle back takes every battle system's log parser (about 300 KB of the map's
 /// wasm before optimisation). Nothing in the browser reads a queued battle back; it is only sent
-/// and dropped by id. A queue stored by an older build holds whole `BattleEntry`s; they still
-/// load, and the server still takes them as they are.
+/// and dropped by id. A queue stored by an older build holds whole `BattleEntry`s or
+/// submissions without a revision; they still load and are sent, and the server refuses them as
+/// `realm_changed` (it cannot know which realm they were fought on), which the user is shown.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct QueuedBattle(Box<serde_json::value::RawValue>);
 
 impl QueuedBattle {
-    /// The submission as JSON.
-    pub fn new(battle: &BattleSubmission) -> Self {
+    /// The battle as JSON.
+    pub fn new(battle: &BattleReference) -> Self {
         // Serialising plain data with string keys into JSON cannot fail.
         QueuedBattle(serde_json::value::to_raw_value(battle).expect("a battle serialises"))
     }
@@ -251,7 +252,7 @@ impl Queue {
                 }
                 MutationResult::Duplicate { .. } => settled.done += 1,
                 MutationResult::Conflict { current, .. } => {
-                    snapshot.absorb(current.clone());
+                    snapshot.absorb_aside(current.clone());
                     self.conflicts
                         .retain(|c| !(c.kind == m.kind && c.id == m.id));
                     self.conflicts.push(Conflict {
@@ -324,7 +325,7 @@ mod tests {
     use engine::wire::{BattleEntry, PullResponse};
     use serde_json::json;
 
-    /// A queued battle is stored byte for byte as the submission it sends, and a queue an older
+    /// A queued battle is stored byte for byte as the reference it sends, and a queue an older
     /// build wrote, of whole `BattleEntry`s, loads and keeps them as they were.
     #[test]
     fn a_queued_battle_is_stored_as_what_it_sends() {
@@ -352,8 +353,19 @@ mod tests {
                 record: fight(&realm, ids[0], ids[1], system, 7 + n as u64).unwrap(),
             })
             .collect();
-        let submissions: Vec<BattleSubmission> =
-            entries.iter().cloned().map(BattleSubmission::of).collect();
+        let submissions: Vec<BattleReference> = entries
+            .iter()
+            .map(|e| BattleReference {
+                id: e.id,
+                timestamp: e.timestamp,
+                source: e.source,
+                fought_on: 12,
+                attacker: ids[0],
+                defender: ids[1],
+                system: e.record.input.system,
+                seed: e.record.input.seed,
+            })
+            .collect();
         let mut q = Queue::new("c".into());
         q.battles = submissions.iter().map(QueuedBattle::new).collect();
         let stored = serde_json::to_string(&q).unwrap();

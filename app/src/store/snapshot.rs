@@ -45,6 +45,10 @@ pub struct Snapshot {
     /// Pass this as `since` on the next pull.
     pub cursor: u64,
     records: BTreeMap<RecordKey, SyncRecord>,
+    /// Whether a record was taken in outside a pull (an acknowledged edit, a conflict's current
+    /// record) since the last one: the records are then not exactly the server's at `cursor`
+    /// until the next pull brings the rest.
+    ahead: bool,
 }
 
 /// The stored form: JSON maps need string keys, so the records travel as a list.
@@ -52,6 +56,8 @@ pub struct Snapshot {
 struct SnapshotFile {
     cursor: u64,
     records: Vec<SyncRecord>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    ahead: bool,
 }
 
 impl From<SnapshotFile> for Snapshot {
@@ -59,6 +65,7 @@ impl From<SnapshotFile> for Snapshot {
         let mut s = Snapshot {
             cursor: f.cursor,
             records: BTreeMap::new(),
+            ahead: f.ahead,
         };
         for r in f.records {
             s.absorb(r);
@@ -72,6 +79,7 @@ impl From<Snapshot> for SnapshotFile {
         SnapshotFile {
             cursor: s.cursor,
             records: s.records.into_values().collect(),
+            ahead: s.ahead,
         }
     }
 }
@@ -88,7 +96,24 @@ impl Snapshot {
         for r in pull.records {
             self.absorb(r);
         }
+        // Every record changed after the old cursor came with it, those taken in aside included.
+        if pull.cursor >= self.cursor {
+            self.ahead = false;
+        }
         self.cursor = self.cursor.max(pull.cursor);
+    }
+
+    /// The server change counter these records are exactly the server's at, if they are: a
+    /// battle fought on them names it (`BattleReference::fought_on`), so the server can fight it
+    /// again on the same realm.
+    pub fn exact_cursor(&self) -> Option<u64> {
+        (!self.ahead && !self.records.is_empty()).then_some(self.cursor)
+    }
+
+    /// Takes in a record the server holds now but outside a pull (a conflict's current record).
+    pub fn absorb_aside(&mut self, record: SyncRecord) {
+        self.ahead = true;
+        self.absorb(record);
     }
 
     /// Takes in one record as the server holds it (from a pull or a conflict), unless this
@@ -115,7 +140,7 @@ impl Snapshot {
         revision: u64,
     ) {
         let server_rev = self.get(kind, id).map_or(0, |r| r.server_rev);
-        self.absorb(SyncRecord {
+        self.absorb_aside(SyncRecord {
             kind: kind.to_string(),
             id,
             revision,

@@ -6,6 +6,7 @@ use engine::wire::{HistoryEntry, HistoryListing, SystemTally};
 use rusqlite::{params, Connection, OptionalExtension};
 
 /// The indexed columns of a record; its whole body is stored beside them.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Head {
     /// Record id.
     pub id: u64,

@@ -81,8 +81,35 @@ CREATE TABLE sync_results (
 ) STRICT, WITHOUT ROWID;
 ";
 
+/// Migration 4: the collection's history for a window, so a battle fought on the realm as a client
+/// pulled it can be fought again by the server (`db/versions.rs`). `record_versions` keeps each
+/// replaced row with the counter that replaced it; `revisions` the time of each counter. The realm
+/// can be rebuilt from `meta.versions_since` on: from this migration's counter for an existing
+/// database, since nothing older was kept.
+const V4: &str = "
+CREATE TABLE record_versions (
+    kind           TEXT    NOT NULL,
+    id             INTEGER NOT NULL,
+    revision       INTEGER NOT NULL,
+    server_rev     INTEGER NOT NULL,
+    superseded_rev INTEGER NOT NULL,
+    deleted        INTEGER NOT NULL CHECK (deleted IN (0, 1)),
+    body           TEXT    NOT NULL,
+    PRIMARY KEY (kind, id, revision)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX record_versions_by_rev ON record_versions (superseded_rev, server_rev);
+CREATE TABLE revisions (
+    server_rev INTEGER PRIMARY KEY,
+    at         INTEGER NOT NULL
+) STRICT;
+INSERT INTO revisions (server_rev, at)
+    SELECT CAST(value AS INTEGER), CAST(strftime('%s', 'now') AS INTEGER) * 1000
+    FROM meta WHERE key = 'server_rev';
+INSERT INTO meta (key, value) SELECT 'versions_since', value FROM meta WHERE key = 'server_rev';
+";
+
 /// Every migration, in order.
-const MIGRATIONS: &[&str] = &[V1, V2, V3];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4];
 
 /// The schema version this build expects.
 pub fn latest() -> u32 {

@@ -35,6 +35,16 @@ pub fn seed_if_empty(conn: &mut Connection, realm: impl FnOnce() -> Realm) -> an
         return Ok(false);
     }
     let rev = bump_server_rev(&tx)?;
+    // Before the seed there was no realm: the oldest revision a battle can name is the seed's.
+    tx.execute(
+        "INSERT OR REPLACE INTO revisions (server_rev, at) VALUES (?1, ?2)",
+        params![rev, super::now_ms()],
+    )?;
+    tx.execute(
+        "INSERT INTO meta (key, value) VALUES ('versions_since', ?1)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        [rev.to_string()],
+    )?;
     {
         let mut insert = tx.prepare(
             "INSERT INTO records (kind, id, revision, server_rev, deleted, body)

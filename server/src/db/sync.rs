@@ -68,6 +68,12 @@ pub fn load(conn: &Connection) -> Result<Collection, ApiError> {
 /// record's revision goes up by one (a new one starts at 1); a `None` body leaves a tombstone.
 pub fn write(tx: &Transaction, changes: &[Change]) -> Result<u64, ApiError> {
     let rev = bump_server_rev(tx)?;
+    super::versions::keep_superseded(
+        tx,
+        rev,
+        super::now_ms(),
+        changes.iter().map(|c| (c.key.0.name(), c.key.1)),
+    )?;
     let mut upsert = tx.prepare_cached(
         "INSERT INTO records (kind, id, revision, server_rev, deleted, body)
          VALUES (?1, ?2, 1, ?3, ?4, ?5)

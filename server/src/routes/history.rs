@@ -1,106 +1,23 @@
 //! Realm History: `POST /api/history` (append-only), `GET /api/history` (filtered, with tallies),
 //! `GET /api/history/{id}`.
 
-use crate::db::history::{Filter, Head};
+use crate::db::history::Filter;
 use crate::error::{parse_json, ApiError};
 use crate::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-/// Checks a battle before it is appended and returns its indexed fields and the text to store.
-///
-/// The body must parse as [`engine::wire::IncomingBattle`] (the field at fault named): a full
-/// `BattleEntry`, or the app's `BattleSubmission` without outcome and winner. It must carry an id
-/// below 2⁵³ and a battle schema this server knows. The server replays the input with
-/// `engine::replay` — the point of a self-contained record — and an outcome or winner that was
-/// sent must be exactly the replay's, or the battle is refused with 422 `forged`. A full entry is
-/// stored as sent; a submission is stored completed with the replay's outcome and winner, so
-/// every stored record is a whole `BattleEntry`.
-pub fn verify_battle(body: &[u8]) -> Result<(Head, String), ApiError> {
-    let entry: engine::wire::IncomingBattle = parse_json(body)?;
-    // A key the record's types do not read would be stored and served back without ever having
-    // been checked: refuse it by name, as the collection does.
-    let sent: serde_json::Value = parse_json(body)?;
-    let kept = serde_json::to_value(&entry).map_err(ApiError::internal)?;
-    if let Some(path) = crate::collection::unknown_field(&sent, &kept, "$") {
-        let path = path.trim_start_matches("$.").to_string();
-        return Err(ApiError::bad_field(path, "unknown field"));
-    }
-    if entry.id > engine::MAX_ID {
-        return Err(ApiError::bad_field("id", "ids are below 2^53"));
-    }
-    let record = &entry.record;
-    if record.input.schema_version != engine::BATTLE_SCHEMA_VERSION {
-        return Err(unprocessable(
-            "unknown_schema",
-            "record.input.schema_version",
-            format!(
-                "battle schema {} is not {}, the one this server replays",
-                record.input.schema_version,
-                engine::BATTLE_SCHEMA_VERSION
-            ),
-        ));
-    }
-    let replayed = engine::replay(&record.input);
-    if record.outcome.as_ref().is_some_and(|o| *o != replayed) {
-        return Err(unprocessable(
-            "forged",
-            "record.outcome",
-            "the outcome does not follow from the record's own input and seed",
-        ));
-    }
-    if record.winner.is_some_and(|w| w != replayed.winner()) {
-        return Err(unprocessable(
-            "forged",
-            "record.winner",
-            "the winner is not the outcome's",
-        ));
-    }
-    let winner = replayed.winner();
-    let text = if record.outcome.is_some() && record.winner.is_some() {
-        String::from_utf8(body.to_vec()).map_err(|e| ApiError::bad_field("$", e.to_string()))?
-    } else {
-        let whole = engine::wire::BattleEntry {
-            id: entry.id,
-            timestamp: entry.timestamp,
-            source: entry.source,
-            record: engine::BattleRecord {
-                winner,
-                input: record.input.clone(),
-                outcome: replayed,
-            },
-        };
-        serde_json::to_string(&whole).map_err(ApiError::internal)?
-    };
-    let system = record.input.system.name().to_string();
-    let head = Head {
-        id: entry.id,
-        timestamp: entry.timestamp,
-        system,
-        attacker: record.input.setup.attacker.faction_id,
-        defender: record.input.setup.defender.faction_id,
-        winner: match winner {
-            engine::Side::Attacker => "attacker",
-            engine::Side::Defender => "defender",
-        },
-    };
-    Ok((head, text))
-}
-
-fn unprocessable(code: &'static str, field: &str, message: impl Into<String>) -> ApiError {
-    ApiError {
-        status: actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
-        code,
-        message: message.into(),
-        field: Some(field.into()),
-    }
-}
-
-/// Appends a battle record.
+/// Appends a battle sent by reference (`engine::wire::BattleReference`, optionally with the
+/// record the client computed): the server fights it on the realm at the revision it names, off
+/// the request workers (`battle_check`), and stores its own record. 201 with the id; 409 if the id
+/// exists; 422 `realm_changed` when the revision can no longer be rebuilt (or none is named),
+/// `forged` when a sent record differs from the server's, `not_a_battle` when the factions cannot
+/// fight; 503 `busy` when the server cannot fight it now.
 pub async fn post(state: web::Data<AppState>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
-    let (head, text) = verify_battle(&body)?;
-    let id = head.id;
-    state.db.append_history(head, text).await?;
+    let battle: engine::wire::IncomingBattle = parse_json(&body)?;
+    let checked = state.battles.check(battle, crate::db::now_ms()).await?;
+    let id = checked.head.id;
+    state.db.append_history(checked.head, checked.text).await?;
     Ok(HttpResponse::Created().json(serde_json::json!({ "id": id })))
 }
 

@@ -93,3 +93,25 @@ pub async fn send(app: &impl TestApp, req: test::TestRequest) -> (u16, serde_jso
 pub fn keyed(req: test::TestRequest) -> test::TestRequest {
     req.insert_header(("Authorization", format!("Bearer {KEY}")))
 }
+
+/// The server's change counter now: the pull cursor a client that just pulled holds.
+pub async fn cursor(app: &impl TestApp) -> u64 {
+    let (_, pull) = send(app, test::TestRequest::get().uri("/api/sync/pull?since=0")).await;
+    pull["cursor"].as_u64().unwrap()
+}
+
+/// A battle by reference, as the app sends it: fought on the realm at counter `fought_on`.
+pub fn battle_ref(
+    id: u64,
+    timestamp: i64,
+    fought_on: u64,
+    system: engine::BattleSystem,
+    attacker: u64,
+    defender: u64,
+    seed: u64,
+) -> serde_json::Value {
+    serde_json::json!({
+        "id": id, "timestamp": timestamp, "source": "map", "fought_on": fought_on,
+        "attacker": attacker, "defender": defender, "system": system.name(), "seed": seed,
+    })
+}

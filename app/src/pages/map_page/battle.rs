@@ -6,10 +6,15 @@ use super::state::MapState;
 use crate::components::battle_report::{BattleResult, SetupTable};
 use crate::fighting::next_frame;
 use crate::store::{random_u53, use_realm_store};
-use engine::wire::{BattleEntry, BattleSource};
+use engine::wire::{BattleReference, BattleSource};
 use engine::{fight, setup, BattleRecord, BattleSystem, Odds, OddsRun, Setup, SplitMix64};
 use leptos::prelude::*;
 use std::sync::Arc;
+
+/// What Fight says while the realm on screen holds edits the server has not yet taken in.
+pub const SYNC_FIRST: &str = "Sync your edits first: a battle is recorded on the realm as the \
+     server holds it, and yours has changes the server has not confirmed yet. It syncs by itself \
+     when the server can be reached (the status badge at the top says when).";
 
 /// Battles the odds run fights, and how many between two paints: Version 1 and 2 are quick; the
 /// further systems map the set-up and fight it with its whole log, so they run fewer, in small
@@ -68,12 +73,15 @@ pub fn BattlePanel() -> impl IntoView {
     // The battle just fought and its id in Realm History.
     let result: RwSignal<Option<(Arc<BattleRecord>, u64)>> = RwSignal::new(None);
     let odds: RwSignal<Option<Odds>> = RwSignal::new(None);
+    // Fight was pressed while the realm on screen held edits the server has not taken in yet.
+    let sync_first = RwSignal::new(false);
     // The battle's seed is drawn when its march settles, so the set-up screen already names the
     // hires (the first draws of the seed's stream) and Fight fights exactly that set-up.
     let seed = RwSignal::new(random_u53());
     Effect::new(move |_| {
         state.preview.track();
         seed.set(random_u53());
+        sync_first.set(false);
     });
     let planned = Memo::new(move |_| {
         let p = state.preview.get().filter(|p| p.settled)?;
@@ -99,22 +107,27 @@ pub fn BattlePanel() -> impl IntoView {
         let Some((s, realm)) = planned.get_untracked() else {
             return;
         };
-        let record = fight(
-            &realm,
-            s.attacker.faction_id,
-            s.defender.faction_id,
-            system.get_untracked(),
-            seed.get_untracked(),
-        );
-        match record {
+        // History takes a battle the server can fight again: on the realm exactly as it holds it.
+        let Some(fought_on) = store.fought_on() else {
+            sync_first.set(true);
+            return;
+        };
+        sync_first.set(false);
+        let (attacker, defender) = (s.attacker.faction_id, s.defender.faction_id);
+        let (sys, seed) = (system.get_untracked(), seed.get_untracked());
+        match fight(&realm, attacker, defender, sys, seed) {
             Ok(r) => {
                 // Into Realm History through the queue: recorded now, sent when the server is there.
                 let id = random_u53();
-                store.record_battle(BattleEntry {
+                store.record_battle(BattleReference {
                     id,
                     timestamp: js_sys::Date::now() as i64,
                     source: BattleSource::Map,
-                    record: r.clone(),
+                    fought_on,
+                    attacker,
+                    defender,
+                    system: sys,
+                    seed,
                 });
                 result.set(Some((Arc::new(r), id)));
             }
@@ -145,6 +158,9 @@ pub fn BattlePanel() -> impl IntoView {
                     <Show when=move || result.with(Option::is_none)>
                         <button class="fight" on:click=on_fight>"Fight"</button>
                         <button class="forfeit" on:click=on_forfeit>"Forfeit"</button>
+                    </Show>
+                    <Show when=move || sync_first.get()>
+                        <p class="notice sync-first" role="status">{SYNC_FIRST}</p>
                     </Show>
                 </div>
                 {move || result.get().map(|(r, id)| view! { <BattleResult record=r history_id=id /> })}
