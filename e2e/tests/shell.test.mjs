@@ -26,6 +26,23 @@ test('app_loads_without_console_errors', async () => {
   await page.close();
 });
 
+test('every_page_is_served_under_the_content_security_policy', async () => {
+  // Each bundle's shell allows its own inline loader by hash, and nothing inline else; the suite
+  // fails any page that raises a violation, so the app runs under exactly this policy.
+  for (const path of ['/map', '/arena', '/history', '/editor', '/lab', '/archive']) {
+    const res = await fetch(`${s.url}${path}`);
+    assert.equal(res.status, 200, path);
+    const csp = res.headers.get('content-security-policy');
+    assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-/, path);
+    assert.match(csp, /frame-ancestors 'none'/, path);
+    assert.doesNotMatch(csp, /script-src[^;]*'unsafe-inline'/, path);
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff', path);
+    assert.equal(res.headers.get('referrer-policy'), 'same-origin', path);
+  }
+  const api = await fetch(`${s.url}/api/health`);
+  assert.match(api.headers.get('content-security-policy'), /frame-ancestors 'none'/);
+});
+
 test('map_draws_terrain_and_every_marker', async () => {
   const doc = await realm();
   const { page } = await s.page();

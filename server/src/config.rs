@@ -28,6 +28,9 @@ pub struct Config {
     /// fought on it (offline, say) can still be checked and recorded (`--revision-window-days` /
     /// `BRICKREALM_REVISION_WINDOW_DAYS`, default 30).
     pub revision_window_ms: i64,
+    /// How long a vote that was not counted is kept (`--uncounted-vote-days` /
+    /// `BRICKREALM_UNCOUNTED_VOTE_DAYS`, default 7): long enough to look into abuse, not forever.
+    pub uncounted_keep_ms: i64,
 }
 
 /// A day in milliseconds.
@@ -63,6 +66,10 @@ pub struct VoteLimits {
     pub repeat_window_ms: i64,
     /// At most this many counted votes per voter per minute (`--vote-rate-per-minute`).
     pub per_minute: u32,
+    /// At most this many counted votes per client address per minute, whatever voter ids it
+    /// sends (`--vote-rate-per-address`): a voter id is the browser's own choice, the address is
+    /// what the server sees.
+    pub per_address_per_minute: u32,
     /// An answer faster than this many ms after the pair was shown is not counted (`--vote-min-ms`).
     pub min_answer_ms: i64,
 }
@@ -72,6 +79,7 @@ impl Default for VoteLimits {
         VoteLimits {
             repeat_window_ms: 24 * 60 * 60 * 1000,
             per_minute: 30,
+            per_address_per_minute: 60,
             min_answer_ms: 400,
         }
     }
@@ -88,6 +96,7 @@ impl Default for Config {
             rates: RateLimits::default(),
             client_ip_header: None,
             revision_window_ms: 30 * DAY_MS,
+            uncounted_keep_ms: 7 * DAY_MS,
         }
     }
 }
@@ -96,16 +105,17 @@ impl Default for Config {
 pub const USAGE: &str = "usage: server [--bind ADDR:PORT | --port PORT] [--db FILE] [--dist DIR]
               [--editor-key KEY] [--vote-repeat-ms MS] [--vote-rate-per-minute N] [--vote-min-ms MS]
               [--rate-votes N] [--rate-history N] [--client-ip-header NAME]
-              [--revision-window-days N]
+              [--vote-rate-per-address N] [--revision-window-days N] [--uncounted-vote-days N]
        server backup FILE [--db FILE]   (online copy of the database)
   env: BRICKREALM_BIND, BRICKREALM_PORT, BRICKREALM_DB, BRICKREALM_DIST, BRICKREALM_EDITOR_KEY,
        BRICKREALM_VOTE_REPEAT_MS, BRICKREALM_VOTE_RATE_PER_MINUTE, BRICKREALM_VOTE_MIN_MS,
        BRICKREALM_RATE_VOTES, BRICKREALM_RATE_HISTORY, BRICKREALM_CLIENT_IP_HEADER,
-       BRICKREALM_REVISION_WINDOW_DAYS
+       BRICKREALM_VOTE_RATE_PER_ADDRESS, BRICKREALM_REVISION_WINDOW_DAYS,
+       BRICKREALM_UNCOUNTED_VOTE_DAYS
   defaults: 127.0.0.1:8080, data/brickrealm.db, dist, a generated key (printed once; a key you
             set has at least 16 characters), 24 h, 30 a minute, 400 ms,
             120 vote and 12 history requests a minute per client address, no proxy header,
-            revisions kept 30 days";
+            revisions kept 30 days, uncounted votes kept 7 days";
 
 impl Config {
     /// Reads the environment first, then the flags, so a flag overrides a variable.
@@ -147,6 +157,13 @@ impl Config {
         if let Some(v) = env("BRICKREALM_RATE_HISTORY") {
             cfg.rates.history = rate(&v).context("BRICKREALM_RATE_HISTORY")?;
         }
+        if let Some(v) = env("BRICKREALM_VOTE_RATE_PER_ADDRESS") {
+            cfg.votes.per_address_per_minute =
+                number(&v).context("BRICKREALM_VOTE_RATE_PER_ADDRESS")?;
+        }
+        if let Some(v) = env("BRICKREALM_UNCOUNTED_VOTE_DAYS") {
+            cfg.uncounted_keep_ms = days(&v).context("BRICKREALM_UNCOUNTED_VOTE_DAYS")?;
+        }
         if let Some(v) = env("BRICKREALM_REVISION_WINDOW_DAYS") {
             cfg.revision_window_ms = days(&v).context("BRICKREALM_REVISION_WINDOW_DAYS")?;
         }
@@ -179,6 +196,13 @@ impl Config {
                 "--rate-votes" => cfg.rates.votes = rate(&value()?).context("--rate-votes")?,
                 "--rate-history" => {
                     cfg.rates.history = rate(&value()?).context("--rate-history")?
+                }
+                "--vote-rate-per-address" => {
+                    cfg.votes.per_address_per_minute =
+                        number(&value()?).context("--vote-rate-per-address")?
+                }
+                "--uncounted-vote-days" => {
+                    cfg.uncounted_keep_ms = days(&value()?).context("--uncounted-vote-days")?
                 }
                 "--revision-window-days" => {
                     cfg.revision_window_ms = days(&value()?).context("--revision-window-days")?
@@ -346,5 +370,12 @@ mod tests {
         let cfg = load(&[], &["--revision-window-days", "2"]).unwrap();
         assert_eq!(cfg.revision_window_ms, 2 * DAY_MS);
         assert!(load(&[], &["--revision-window-days", "0"]).is_err());
+        let cfg = load(
+            &[("BRICKREALM_UNCOUNTED_VOTE_DAYS", "3")],
+            &["--vote-rate-per-address", "9"],
+        )
+        .unwrap();
+        assert_eq!(cfg.uncounted_keep_ms, 3 * DAY_MS);
+        assert_eq!(cfg.votes.per_address_per_minute, 9);
     }
 }

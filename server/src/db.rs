@@ -211,8 +211,14 @@ impl Db {
         limits: crate::config::VoteLimits,
         batch: VoteBatch,
         now: i64,
+        client: String,
     ) -> Result<VoteResponse, ApiError> {
-        let answer = self.votes.submit(votes::Job { limits, batch, now })?;
+        let answer = self.votes.submit(votes::Job {
+            limits,
+            batch,
+            now,
+            client,
+        })?;
         answer
             .await
             .map_err(|_| ApiError::internal("the vote writer stopped before answering"))?
@@ -306,6 +312,12 @@ impl Db {
         };
         engine::recalculate_all(&mut realm);
         Ok(realm)
+    }
+
+    /// Forgets the uncounted votes that arrived before `before` (ms). Blocking: for the pruning
+    /// thread and tests.
+    pub fn prune_uncounted_votes(&self, before: i64) -> Result<usize, ApiError> {
+        votes::prune_uncounted(&lock_inner(&self.inner).conn, before)
     }
 
     /// Forgets the kept record versions only a realm older than `window_ms` needs (see

@@ -38,7 +38,7 @@ async fn main() -> anyhow::Result<()> {
     if let Some(key) = generated {
         println!("editor key (shown once, only its hash is kept): {key}");
     }
-    prune_versions_now_and_hourly(db.clone(), cfg.revision_window_ms);
+    prune_now_and_hourly(db.clone(), cfg.revision_window_ms, cfg.uncounted_keep_ms);
     let state = AppState::new(db, editor, &cfg);
     let server =
         HttpServer::new(move || server::app(state.clone()).wrap(middleware::Compress::default()))
@@ -50,14 +50,18 @@ async fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Forgets kept record versions past the revision window at start and every hour after, on a
-/// thread of its own (the work is one indexed delete).
-fn prune_versions_now_and_hourly(db: server::db::Db, window_ms: i64) {
+/// Forgets kept record versions past the revision window and uncounted votes past their keep at
+/// start and every hour after, on a thread of its own (each is one indexed delete).
+fn prune_now_and_hourly(db: server::db::Db, window_ms: i64, uncounted_keep_ms: i64) {
     let spawned = std::thread::Builder::new()
-        .name("prune-versions".into())
+        .name("prune".into())
         .spawn(move || loop {
-            if let Err(e) = db.prune_versions(server::db::now_ms(), window_ms) {
+            let now = server::db::now_ms();
+            if let Err(e) = db.prune_versions(now, window_ms) {
                 eprintln!("pruning kept record versions failed: {e}");
+            }
+            if let Err(e) = db.prune_uncounted_votes(now - uncounted_keep_ms) {
+                eprintln!("pruning uncounted votes failed: {e}");
             }
             std::thread::sleep(std::time::Duration::from_secs(3600));
         });

@@ -81,12 +81,22 @@ impl Limiter {
 
     /// The address a request counts against.
     pub fn client(&self, req: &ServiceRequest) -> IpAddr {
+        self.client_of(req.headers(), req.peer_addr())
+    }
+
+    /// The address of a request with these headers from this peer: the right-most address of the
+    /// named proxy header when one is named and present, else the peer's.
+    pub fn client_of(
+        &self,
+        headers: &actix_web::http::header::HeaderMap,
+        peer: Option<std::net::SocketAddr>,
+    ) -> IpAddr {
         let from_header = self.header.as_ref().and_then(|name| {
-            let value = req.headers().get(name.as_str())?.to_str().ok()?;
+            let value = headers.get(name.as_str())?.to_str().ok()?;
             value.rsplit(',').next()?.trim().parse::<IpAddr>().ok()
         });
         from_header
-            .or_else(|| req.peer_addr().map(|a| a.ip()))
+            .or_else(|| peer.map(|a| a.ip()))
             .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
     }
 

@@ -17,6 +17,7 @@ fn open_limits() -> VoteLimits {
     VoteLimits {
         repeat_window_ms: 24 * 3_600_000,
         per_minute: 1000,
+        per_address_per_minute: 1_000_000,
         min_answer_ms: 400,
     }
 }

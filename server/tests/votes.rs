@@ -11,6 +11,7 @@ fn open_limits() -> VoteLimits {
     VoteLimits {
         repeat_window_ms: 24 * 3_600_000,
         per_minute: 1000,
+        per_address_per_minute: 1_000_000,
         min_answer_ms: 400,
     }
 }
@@ -203,9 +204,10 @@ async fn concurrent_vote_batches_are_all_applied_once() {
                 "votes": [vote(a, b, 1_000_000 + i)]
             }))
             .unwrap();
-            actix_web::rt::spawn(
-                async move { db.cast_votes(open_limits(), batch, 5_000_000).await },
-            )
+            actix_web::rt::spawn(async move {
+                db.cast_votes(open_limits(), batch, 5_000_000, "192.0.2.1".into())
+                    .await
+            })
         })
         .collect();
     for h in handles {
@@ -224,28 +226,95 @@ async fn realm_of(app: &impl TestApp) -> engine::Realm {
     serde_json::from_value(doc).unwrap()
 }
 
+/// The 24 h window runs on the server's clock, when the votes arrive: a client spacing its
+/// `cast_at` a day apart gains nothing.
 #[actix_web::test]
 async fn the_same_pair_twice_within_a_day_counts_once_and_says_duplicate_pair() {
     let (_dir, st) = state_with(open_limits());
-    let app = app(st).await;
+    let db = st.db.clone();
     let pool = engine::arena_pool(&engine::demo_realm());
     let (a, b) = (pool[0].photo_id, pool[1].photo_id);
-    let (_, first) = send(&app, votes("v", vec![vote(a, b, 50_000_000)])).await;
-    assert_eq!(first["results"][0]["counted"], true);
-    let before = realm_of(&app).await;
-    // Either order, an hour later: the same pair.
-    let (_, again) = send(&app, votes("v", vec![vote(b, a, 53_600_000)])).await;
-    assert_eq!(again["results"][0]["reason"], "duplicate_pair", "{again}");
-    assert_eq!(realm_of(&app).await.ratings, before.ratings);
-    // Another voter may judge the pair; so may this voter a day later.
-    let (_, other) = send(&app, votes("w", vec![vote(b, a, 53_600_000)])).await;
-    assert_eq!(other["results"][0]["counted"], true, "{other}");
-    let (_, later) = send(
-        &app,
-        votes("v", vec![vote(b, a, 50_000_000 + 24 * 3_600_000 + 1)]),
+    let cast = |voter: &str, chosen, other, cast_at, now: i64| {
+        let batch: engine::wire::VoteBatch = serde_json::from_value(
+            json!({"voter": voter, "votes": [vote(chosen, other, cast_at)]}),
+        )
+        .unwrap();
+        let db = db.clone();
+        async move {
+            db.cast_votes(open_limits(), batch, now, "192.0.2.1".into())
+                .await
+                .unwrap()
+                .results[0]
+                .clone()
+        }
+    };
+    let day = 24 * 3_600_000;
+    let t = 50_000_000;
+    assert!(cast("v", a, b, t, t).await.counted);
+    let before = db.realm().await.unwrap();
+    // Either order, an hour later: the same pair, even claiming to be cast a day later.
+    let again = cast("v", b, a, t + day + 1, t + 3_600_000).await;
+    assert_eq!(again.reason.as_deref(), Some("duplicate_pair"));
+    assert_eq!(db.realm().await.unwrap().ratings, before.ratings);
+    // Another voter may judge the pair; so may this voter once a day has passed on the server.
+    assert!(cast("w", b, a, t, t + 3_600_000).await.counted);
+    assert!(cast("v", b, a, t, t + day + 1).await.counted);
+}
+
+/// One address's counted votes share an allowance, whatever voter ids it sends; another
+/// address has its own. Uncounted votes are pruned after their keep, counted ones stay.
+#[actix_web::test]
+async fn voter_ids_chosen_by_one_address_share_its_allowance_and_uncounted_votes_are_pruned() {
+    let limits = VoteLimits {
+        per_address_per_minute: 5,
+        ..open_limits()
+    };
+    let (_dir, st) = state_with(limits);
+    let db = st.db.clone();
+    let pool = engine::arena_pool(&engine::demo_realm());
+    let now = 90_000_000;
+    let mut counted = 0;
+    for i in 0..20u64 {
+        let (x, y) = (
+            pool[i as usize % pool.len()].photo_id,
+            pool[(i as usize + 1) % pool.len()].photo_id,
+        );
+        let batch: engine::wire::VoteBatch = serde_json::from_value(
+            json!({"voter": format!("stuffer-{i}"), "votes": [vote(x, y, now)]}),
+        )
+        .unwrap();
+        let res = db
+            .cast_votes(limits, batch, now, "203.0.113.9".into())
+            .await
+            .unwrap();
+        counted += usize::from(res.results[0].counted);
+    }
+    assert_eq!(
+        counted, 5,
+        "twenty voter ids from one address count as one address's five"
+    );
+    let batch: engine::wire::VoteBatch = serde_json::from_value(
+        json!({"voter": "elsewhere", "votes": [vote(pool[0].photo_id, pool[2].photo_id, now)]}),
     )
-    .await;
-    assert_eq!(later["results"][0]["counted"], true, "{later}");
+    .unwrap();
+    let res = db
+        .cast_votes(limits, batch, now, "203.0.113.10".into())
+        .await
+        .unwrap();
+    assert!(res.results[0].counted);
+    println!("attack: 20 votes from 20 voter ids on one address -> {counted} counted (its limit 5 a minute)");
+    assert_eq!(
+        db.prune_uncounted_votes(now - 1).unwrap(),
+        0,
+        "kept within their time"
+    );
+    assert_eq!(
+        db.prune_uncounted_votes(now + 1).unwrap(),
+        15,
+        "the uncounted go after it"
+    );
+    let list = db.counted_votes(0, 1000).await.unwrap();
+    assert_eq!(list.votes.len(), 6, "every counted vote stays");
 }
 
 #[actix_web::test]

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! server --db /tmp/bench.db --editor-key bench-editor-key-16 --vote-rate-per-minute 1000000 \
-//!        --vote-min-ms 0 --rate-votes 100000000 &
+//!        --vote-min-ms 0 --rate-votes 100000000 --vote-rate-per-address 100000000 &
 //! cargo run --release -p server --bin bench -- --addr 127.0.0.1:8080 --key bench-editor-key-16
 //! ```
 //!

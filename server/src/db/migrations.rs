@@ -108,8 +108,15 @@ INSERT INTO revisions (server_rev, at)
 INSERT INTO meta (key, value) SELECT 'versions_since', value FROM meta WHERE key = 'server_rev';
 ";
 
+/// Migration 5: the client address each vote came from, so one address's counted votes share an
+/// allowance whatever voter ids it sends (rows from before have an empty address).
+const V5: &str = "
+ALTER TABLE votes ADD COLUMN client TEXT NOT NULL DEFAULT '';
+CREATE INDEX votes_by_client ON votes (client, received_at);
+";
+
 /// Every migration, in order.
-const MIGRATIONS: &[&str] = &[V1, V2, V3, V4];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5];
 
 /// The schema version this build expects.
 pub fn latest() -> u32 {

@@ -16,6 +16,7 @@ fn uncounted(
     tx: &Transaction,
     limits: &VoteLimits,
     voter: &str,
+    client: &str,
     v: &engine::wire::Vote,
     now: i64,
     eligible: impl Fn(u64) -> bool,
@@ -28,18 +29,20 @@ fn uncounted(
     {
         return Ok(Some("too_fast"));
     }
+    // The window is the server's clock (when the votes arrived), never the client's `cast_at`,
+    // which a script can space a day apart.
     let repeats: i64 = tx
         .prepare_cached(
             "SELECT COUNT(*) FROM votes WHERE voter = ?1 AND counted = 1
            AND ((chosen = ?2 AND other = ?3) OR (chosen = ?3 AND other = ?2))
-           AND cast_at > ?4 - ?5 AND cast_at < ?4 + ?5",
+           AND received_at > ?4 - ?5",
         )?
         .query_row(
             params![
                 voter,
                 v.chosen as i64,
                 v.other as i64,
-                v.cast_at,
+                now,
                 limits.repeat_window_ms
             ],
             |r| r.get(0),
@@ -55,6 +58,15 @@ fn uncounted(
     if recent >= i64::from(limits.per_minute) {
         return Ok(Some("rate_limited"));
     }
+    // However many voter ids one address sends, its counted votes share one allowance.
+    let from_address: i64 = tx
+        .prepare_cached(
+            "SELECT COUNT(*) FROM votes WHERE client = ?1 AND counted = 1 AND received_at > ?2",
+        )?
+        .query_row(params![client, now - 60_000], |r| r.get(0))?;
+    if from_address >= i64::from(limits.per_address_per_minute) {
+        return Ok(Some("rate_limited"));
+    }
     Ok(None)
 }
 
@@ -66,6 +78,8 @@ pub struct Job {
     pub batch: VoteBatch,
     /// When they arrived (ms since the epoch).
     pub now: i64,
+    /// The client address they came from, as the server saw it.
+    pub client: String,
 }
 
 /// Applies the vote batches of several requests, in arrival order, in ONE transaction (one
@@ -89,14 +103,20 @@ pub fn cast_group(
     let tx = conn.transaction()?;
     {
         let mut insert = tx.prepare_cached(
-            "INSERT INTO votes (voter, chosen, other, cast_at, received_at, counted, reason)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            "INSERT INTO votes (voter, chosen, other, cast_at, received_at, counted, reason, client)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         )?;
-        for Job { limits, batch, now } in jobs {
+        for Job {
+            limits,
+            batch,
+            now,
+            client,
+        } in jobs
+        {
             let mut results = Vec::with_capacity(batch.votes.len());
             let mut mine = Vec::new();
             for v in &batch.votes {
-                let reason = uncounted(&tx, limits, &batch.voter, v, *now, eligible)?;
+                let reason = uncounted(&tx, limits, &batch.voter, client, v, *now, eligible)?;
                 if reason.is_none() {
                     let current = |id| {
                         touched
@@ -117,7 +137,8 @@ pub fn cast_group(
                     v.cast_at,
                     now,
                     reason.is_none(),
-                    reason
+                    reason,
+                    client
                 ])?;
                 results.push(VoteResult {
                     counted: reason.is_none(),
@@ -163,6 +184,15 @@ pub fn cast_group(
         cache.realm.ratings.sort_by_key(|r| r.photo_id);
     }
     Ok(answers)
+}
+
+/// Forgets the votes that were not counted and arrived before `before` (ms): they moved nothing,
+/// and are kept only a while, to look into abuse. Returns how many went.
+pub fn prune_uncounted(conn: &Connection, before: i64) -> Result<usize, ApiError> {
+    Ok(conn.execute(
+        "DELETE FROM votes WHERE counted = 0 AND received_at < ?1",
+        [before],
+    )?)
 }
 
 /// One page of the counted judgements, in the order they were applied (uncounted votes stay

@@ -11,7 +11,11 @@ use engine::wire::VoteBatch;
 pub const MAX_VOTES: usize = 500;
 
 /// Stores every vote and counts those within the limits.
-pub async fn post(state: web::Data<AppState>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
+pub async fn post(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
     let batch: VoteBatch = parse_json(&body)?;
     if batch.voter.is_empty() || batch.voter.len() > 64 {
         return Err(ApiError::bad_field("voter", "1 to 64 characters"));
@@ -32,7 +36,11 @@ pub async fn post(state: web::Data<AppState>, body: web::Bytes) -> Result<HttpRe
         .duration_since(std::time::UNIX_EPOCH)
         .map_err(ApiError::internal)?
         .as_millis() as i64;
-    let res = state.db.cast_votes(state.votes, batch, now).await?;
+    let client = state
+        .limiter
+        .client_of(req.headers(), req.peer_addr())
+        .to_string();
+    let res = state.db.cast_votes(state.votes, batch, now, client).await?;
     Ok(HttpResponse::Ok().json(res))
 }
 

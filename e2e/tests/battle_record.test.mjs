@@ -1,0 +1,95 @@
+// A battle goes into Realm History by reference: the browser names the revision of the realm it
+// fought on, and the server fights it again there. Fought offline while the realm moved on, it is
+// still recorded as it was fought; with an edit of the user's own not yet synced, Fight asks for a
+// sync first, since the server could not fight that realm.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { screenshot } from '../lib/browser.mjs';
+import { MapPage, dragMarker } from '../lib/map_page.mjs';
+import { waitForBadge, syncNow, unlockEditor, waitForOfflineShell, FactionForm } from '../lib/sync.mjs';
+import { suite } from '../lib/suite.mjs';
+
+const s = suite('battle-record');
+
+const ordinary = () => s.doc.factions.filter((f) => f.kind === 'ordinary' && f.marker);
+
+/** Console errors other than the failed requests expected while the network is down. */
+function unexpected(errors) {
+  return errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e));
+}
+
+async function history(faction) {
+  return (await fetch(`${s.url}/api/history?faction=${faction}`)).json();
+}
+
+test('a_battle_fought_offline_is_recorded_on_the_realm_it_was_fought_on', async () => {
+  const [a, b] = ordinary();
+  const { context, page, errors } = await s.fresh();
+  await new MapPage(page, s.url).open();
+  await waitForBadge(page, 'synced');
+
+  await context.setOffline(true);
+  await dragMarker(page, a.id, b.id);
+  await page.locator('.battle-panel').waitFor();
+  await page.getByRole('button', { name: 'Fight' }).click();
+  const result = page.locator('.result');
+  await result.waitFor();
+  const winner = await result.getAttribute('data-winner');
+  await waitForBadge(page, 'offline');
+
+  // Meanwhile the realm moves on: another editor renames the attacker.
+  await s.remoteEdit('faction', a.id, (body) => ({ ...body, name: 'Renamed While You Fought' }));
+
+  await context.setOffline(false);
+  await syncNow(page);
+  await waitForBadge(page, 'synced');
+  const listed = await history(a.id);
+  assert.equal(listed.entries.length, 1, JSON.stringify(listed));
+  const entry = listed.entries[0];
+  assert.deepEqual([entry.attacker, entry.defender, entry.winner], [a.id, b.id, winner]);
+  const stored = await (await fetch(`${s.url}/api/history/${entry.id}`)).json();
+  assert.equal(stored.record.input.setup.attacker.name, a.name, 'fought on the realm before the rename');
+  await screenshot(page, 'battle-fought-offline');
+  assert.deepEqual(unexpected(errors), []);
+  await context.close();
+});
+
+test('with_an_edit_not_yet_synced_fight_asks_for_a_sync_first', async () => {
+  const [a, b] = ordinary();
+  const { context, page, errors } = await s.fresh();
+  const form = new FactionForm(page);
+  await form.open(s.url);
+  await unlockEditor(page);
+  await waitForOfflineShell(page);
+  const before = (await history(a.id)).entries.length;
+
+  await context.setOffline(true);
+  await form.rename(b.id, 'Renamed But Not Synced');
+  await waitForBadge(page, 'offline');
+  // The service worker serves the map's shell; the store brings the queued edit along.
+  await page.goto(`${s.url}/map`);
+  await page.locator('.markers .marker').first().waitFor();
+  await dragMarker(page, a.id, b.id);
+  await page.locator('.battle-panel').waitFor();
+  await page.getByRole('button', { name: 'Fight' }).click();
+  const notice = page.locator('.battle-panel .sync-first');
+  await notice.waitFor();
+  assert.match(await notice.innerText(), /Sync your edits first/);
+  assert.equal(await page.locator('.result').count(), 0, 'nothing was fought');
+  await screenshot(page, 'battle-sync-first');
+
+  await context.setOffline(false);
+  await syncNow(page);
+  await waitForBadge(page, 'synced');
+  await dragMarker(page, a.id, b.id);
+  await page.locator('.battle-panel').waitFor();
+  await page.getByRole('button', { name: 'Fight' }).click();
+  await page.locator('.result').waitFor();
+  await waitForBadge(page, 'synced');
+  const after = await history(a.id);
+  assert.equal(after.entries.length, before + 1);
+  const stored = await (await fetch(`${s.url}/api/history/${after.entries[0].id}`)).json();
+  assert.equal(stored.record.input.setup.defender.name, 'Renamed But Not Synced');
+  assert.deepEqual(unexpected(errors), []);
+  await context.close();
+});
