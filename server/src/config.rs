@@ -79,7 +79,7 @@ impl Default for VoteLimits {
         VoteLimits {
             repeat_window_ms: 24 * 60 * 60 * 1000,
             per_minute: 30,
-            per_address_per_minute: 60,
+            per_address_per_minute: 30,
             min_answer_ms: 400,
         }
     }
@@ -113,7 +113,7 @@ pub const USAGE: &str = "usage: server [--bind ADDR:PORT | --port PORT] [--db FI
        BRICKREALM_VOTE_RATE_PER_ADDRESS, BRICKREALM_REVISION_WINDOW_DAYS,
        BRICKREALM_UNCOUNTED_VOTE_DAYS
   defaults: 127.0.0.1:8080, data/brickrealm.db, dist, a generated key (printed once; a key you
-            set has at least 16 characters), 24 h, 30 a minute, 400 ms,
+            set has at least 16 characters), 24 h, 30 a minute per voter and per address, 400 ms,
             120 vote and 12 history requests a minute per client address, no proxy header,
             revisions kept 30 days, uncounted votes kept 7 days";
 

@@ -501,10 +501,55 @@ async fn the_worst_battle_by_reference_is_bounded_by_the_realm() {
             let bytes = actix_web::test::read_body(res).await.len();
             assert!(bytes < server::battle_check::MAX_RECORD);
             println!(
-                "attack: {} bytes posted: {} {x} v {y} -> fought and stored in {took:?} (debug build), {bytes} bytes",
+                "attack: {} bytes posted: {} {x} v {y} -> fought and stored in {took:?} ({} build), {bytes} bytes",
                 body.to_string().len(),
-                system.name()
+                system.name(),
+                if cfg!(debug_assertions) { "debug" } else { "release" }
             );
         }
     }
+}
+
+/// The stuffing of the issue: 300 votes for one pair from 300 voter ids the client chose,
+/// `cast_at` a day apart, `shown_at` 5 s before each, all from one address, against the limits a
+/// server starts with. Before: 300 of 300 counted. Now the address's post allowance cuts the
+/// burst off, and its counted votes share one voter's allowance.
+#[actix_web::test]
+async fn three_hundred_stuffed_votes_count_no_more_than_one_voters_allowance() {
+    let (_dir, st) = state_defaults();
+    let limits = server::config::VoteLimits::default();
+    let db = st.db.clone();
+    let app = app(st).await;
+    let pool = engine::arena_pool(&engine::demo_realm());
+    let (a, b) = (pool[0].photo_id, pool[1].photo_id);
+    let peer: std::net::SocketAddr = "198.51.100.23:5555".parse().unwrap();
+    let (mut counted, mut uncounted, mut limited) = (0, 0, 0);
+    let day = 24 * 3_600_000i64;
+    for i in 0..300i64 {
+        let cast_at = 1_700_000_000_000 + i * day;
+        let body = serde_json::json!({"voter": format!("sock-puppet-{i}"), "votes": [
+            {"chosen": a, "other": b, "cast_at": cast_at, "shown_at": cast_at - 5_000}]});
+        let (status, res) = send(
+            &app,
+            TestRequest::post()
+                .uri("/api/votes")
+                .peer_addr(peer)
+                .set_json(body),
+        )
+        .await;
+        match status {
+            429 => limited += 1,
+            200 if res["results"][0]["counted"] == true => counted += 1,
+            200 => uncounted += 1,
+            other => panic!("unexpected {other}: {res}"),
+        }
+    }
+    assert!(counted <= limits.per_minute as usize, "{counted} counted");
+    assert!(limited > 0);
+    let realm = db.realm().await.unwrap();
+    assert_eq!(realm.rating_of(a).judged - pool[0].judged, counted as u32);
+    println!(
+        "attack: 300 stuffed votes (300 voter ids, cast_at a day apart, one address) -> {counted} counted, {uncounted} stored uncounted, {limited} refused 429 (one voter's allowance: {} a minute)",
+        limits.per_minute
+    );
 }

@@ -37,7 +37,16 @@ fn raw_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
 pub fn load(conn: &Connection) -> Result<Collection, ApiError> {
     let mut stmt =
         conn.prepare("SELECT kind, id, revision, server_rev, deleted, body FROM records")?;
-    let rows = stmt.query_map([], raw_row)?;
+    collect(&mut stmt, [])
+}
+
+/// The rows a statement selects as `kind, id, revision, server_rev, deleted, body`, as a
+/// collection (a kind this build does not know is skipped).
+pub(super) fn collect(
+    stmt: &mut rusqlite::Statement<'_>,
+    params: impl rusqlite::Params,
+) -> Result<Collection, ApiError> {
+    let rows = stmt.query_map(params, raw_row)?;
     let mut out = Collection::default();
     for row in rows {
         let RawRow {

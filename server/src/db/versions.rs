@@ -8,11 +8,9 @@
 //! after it). Kept versions older than the window (30 days by default) are pruned; the oldest
 //! counter that can still be rebuilt is `meta.versions_since`.
 
-use crate::collection::{Collection, Stored};
+use crate::collection::Collection;
 use crate::error::ApiError;
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
-
-use super::records::kind_named;
 
 /// Why the realm at a counter cannot be had.
 #[derive(Debug, Clone, PartialEq)]
@@ -103,33 +101,7 @@ pub fn collection_at(conn: &Connection, at: u64, newest: u64) -> Result<Collecti
          SELECT kind, id, revision, server_rev, deleted, body FROM record_versions
          WHERE server_rev <= ?1 AND superseded_rev > ?1",
     )?;
-    let rows = stmt.query_map([at as i64], |r| {
-        Ok((
-            r.get::<_, String>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, i64>(2)?,
-            r.get::<_, i64>(3)?,
-            r.get::<_, bool>(4)?,
-            r.get::<_, String>(5)?,
-        ))
-    })?;
-    let mut out = Collection::default();
-    for row in rows {
-        let (kind, id, revision, server_rev, deleted, body) = row?;
-        let Some(kind) = kind_named(&kind) else {
-            continue;
-        };
-        out.rows.insert(
-            (kind, id as u64),
-            Stored {
-                revision: revision as u64,
-                server_rev: server_rev as u64,
-                deleted,
-                body: serde_json::from_str(&body).map_err(ApiError::internal)?,
-            },
-        );
-    }
-    Ok(out)
+    Ok(super::sync::collect(&mut stmt, [at as i64])?)
 }
 
 /// Forgets what only a realm older than `window_ms` before `now_ms` needs: the versions superseded
