@@ -1,7 +1,8 @@
 // A battle goes into Realm History by reference: the browser names the revision of the realm it
 // fought on, and the server fights it again there. Fought offline while the realm moved on, it is
 // still recorded as it was fought; with an edit of the user's own not yet synced, Fight asks for a
-// sync first, since the server could not fight that realm.
+// sync first, since the server could not fight that realm; one an older app queued without its
+// revision is refused as realm_changed, with the map offered to fight it again.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot } from '../lib/browser.mjs';
@@ -91,5 +92,33 @@ test('with_an_edit_not_yet_synced_fight_asks_for_a_sync_first', async () => {
   const stored = await (await fetch(`${s.url}/api/history/${after.entries[0].id}`)).json();
   assert.equal(stored.record.input.setup.defender.name, 'Renamed But Not Synced');
   assert.deepEqual(unexpected(errors), []);
+  await context.close();
+});
+
+test('a_battle_queued_by_an_older_app_is_refused_as_realm_changed_with_an_offer_to_fight_again', async () => {
+  const [a, b] = ordinary();
+  const { context, page, errors } = await s.fresh();
+  await new MapPage(page, s.url).open();
+  await waitForBadge(page, 'synced');
+  // An older app queued battles without the revision they were fought on.
+  await page.evaluate(([att, def]) => {
+    localStorage.setItem('brickrealm.queue.v1', JSON.stringify({
+      client_id: 'older-app', next_id: 1, mutations: [], votes: [], conflicts: [], refused: [],
+      battles: [{ id: 4242, timestamp: Date.now(), source: 'map', attacker: att, defender: def, system: 'v2', seed: 5 }],
+    }));
+  }, [a.id, b.id]);
+  await page.reload();
+  await page.locator('.markers .marker').first().waitFor();
+  await syncNow(page);
+  const refused = page.locator('.sync-panel .refused li');
+  await refused.first().waitFor();
+  assert.match(await refused.first().innerText(), /battle 4242: .*fight it again/i);
+  const again = refused.first().locator('a.fight-again');
+  assert.equal(await again.getAttribute('href'), '/map');
+  await screenshot(page, 'battle-realm-changed');
+  assert.equal((await fetch(`${s.url}/api/history/4242`)).status, 404, 'nothing was recorded');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('brickrealm.queue.v1')).battles.length);
+  assert.equal(stored, 0, 'the refused battle left the queue');
+  assert.deepEqual(errors.filter((e) => !/422/.test(e)), []);
   await context.close();
 });

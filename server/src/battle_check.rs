@@ -140,8 +140,8 @@ fn check(
         unprocessable(
             "realm_changed",
             "fought_on",
-            "this battle does not say which revision of the realm it was fought on (an older app \
-             queued it), so the server cannot fight it again; fight it again on the map",
+            "this battle does not say which revision of the realm it was fought on (an older \
+             version of the app queued it), so the server cannot check it",
         )
     })?;
     let sent = b.record.as_ref();
