@@ -87,6 +87,8 @@ CREATE TABLE sync_results (
 /// can be rebuilt from `meta.versions_since` on: from this migration's counter for an existing
 /// database, since nothing older was kept.
 const V4: &str = "
+-- A rowid table, appended to in counter order: every vote group writes rating versions, and
+-- appending keeps that to a few pages a commit (a primary key on the record would scatter them).
 CREATE TABLE record_versions (
     kind           TEXT    NOT NULL,
     id             INTEGER NOT NULL,
@@ -94,10 +96,9 @@ CREATE TABLE record_versions (
     server_rev     INTEGER NOT NULL,
     superseded_rev INTEGER NOT NULL,
     deleted        INTEGER NOT NULL CHECK (deleted IN (0, 1)),
-    body           TEXT    NOT NULL,
-    PRIMARY KEY (kind, id, revision)
-) STRICT, WITHOUT ROWID;
-CREATE INDEX record_versions_by_rev ON record_versions (superseded_rev, server_rev);
+    body           TEXT    NOT NULL
+) STRICT;
+CREATE INDEX record_versions_by_superseded ON record_versions (superseded_rev);
 CREATE TABLE revisions (
     server_rev INTEGER PRIMARY KEY,
     at         INTEGER NOT NULL
@@ -108,11 +109,10 @@ INSERT INTO revisions (server_rev, at)
 INSERT INTO meta (key, value) SELECT 'versions_since', value FROM meta WHERE key = 'server_rev';
 ";
 
-/// Migration 5: the client address each vote came from, so one address's counted votes share an
-/// allowance whatever voter ids it sends (rows from before have an empty address).
+/// Migration 5: the client address each vote came from, kept to look into abuse (the allowance
+/// per address is counted in memory by the vote writer; rows from before have an empty address).
 const V5: &str = "
 ALTER TABLE votes ADD COLUMN client TEXT NOT NULL DEFAULT '';
-CREATE INDEX votes_by_client ON votes (client, received_at);
 ";
 
 /// Every migration, in order.

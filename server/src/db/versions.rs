@@ -52,7 +52,7 @@ pub fn keep_superseded(
     tx.prepare_cached("INSERT OR REPLACE INTO revisions (server_rev, at) VALUES (?1, ?2)")?
         .execute(params![rev, now_ms])?;
     let mut keep = tx.prepare_cached(
-        "INSERT OR REPLACE INTO record_versions
+        "INSERT INTO record_versions
              (kind, id, revision, server_rev, superseded_rev, deleted, body)
          SELECT kind, id, revision, server_rev, ?3, deleted, body
          FROM records WHERE kind = ?1 AND id = ?2 AND server_rev < ?3",
@@ -99,7 +99,7 @@ pub fn collection_at(conn: &Connection, at: u64, newest: u64) -> Result<Collecti
         "SELECT kind, id, revision, server_rev, deleted, body FROM records WHERE server_rev <= ?1
          UNION ALL
          SELECT kind, id, revision, server_rev, deleted, body FROM record_versions
-         WHERE server_rev <= ?1 AND superseded_rev > ?1",
+         WHERE superseded_rev > ?1 AND server_rev <= ?1",
     )?;
     Ok(super::sync::collect(&mut stmt, [at as i64])?)
 }

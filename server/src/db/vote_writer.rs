@@ -102,6 +102,7 @@ impl Drop for VoteWriter {
 
 /// The writer thread's loop.
 fn run(shared: &Shared, inner: &Mutex<Inner>) {
+    let mut window = votes::AddressWindow::default();
     loop {
         {
             let mut q = lock(&shared.queue);
@@ -118,13 +119,18 @@ fn run(shared: &Shared, inner: &Mutex<Inner>) {
         let group = std::mem::take(&mut lock(&shared.queue).waiting);
         let (jobs, replies): (Vec<_>, Vec<_>) = group.into_iter().map(|w| (w.job, w.reply)).unzip();
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            conn.with_cache(|c, m| votes::cast_group(c, m, &jobs))
+            conn.with_cache(|c, m| votes::cast_group(c, m, &mut window, &jobs))
         }));
         let answers = match outcome {
             Ok(Ok(answers)) => answers.into_iter().map(Ok).collect(),
-            Ok(Err(e)) => vec![Err(e); replies.len()],
+            Ok(Err(e)) => {
+                // Nothing of the group was written: neither was any vote it noted as counted.
+                window = votes::AddressWindow::default();
+                vec![Err(e); replies.len()]
+            }
             Err(_) => {
                 // The transaction rolled back as it unwound; the cache may be half-changed.
+                window = votes::AddressWindow::default();
                 conn.cache = None;
                 vec![Err(ApiError::internal("the vote writer panicked")); replies.len()]
             }
