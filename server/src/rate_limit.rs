@@ -72,6 +72,11 @@ impl Limiter {
         }
     }
 
+    /// The most tokens a `class` bucket holds: a quarter of a minute's allowance, at least two.
+    fn capacity(&self, class: Class) -> f64 {
+        (f64::from(self.per_minute(class)) / 4.0).max(2.0)
+    }
+
     fn per_minute(&self, class: Class) -> u32 {
         match class {
             Class::Votes => self.limits.votes,
@@ -103,15 +108,13 @@ impl Limiter {
     /// Takes one token from `client`'s `class` bucket at `now`, or says how long until one is
     /// back.
     pub fn take(&self, class: Class, client: IpAddr, now: Instant) -> Result<(), Duration> {
-        let rate = f64::from(self.per_minute(class)) / 60.0; // tokens a second
-        let capacity = (f64::from(self.per_minute(class)) / 4.0).max(2.0);
+        let rate = |c: Class| f64::from(self.per_minute(c)) / 60.0; // tokens a second
+        let capacity = self.capacity(class);
         let mut buckets = crate::db::lock(&self.buckets);
         if buckets.len() >= MAX_BUCKETS {
             buckets.retain(|(c, _), b| {
-                let per_minute = f64::from(self.per_minute(*c));
-                let full = (per_minute / 4.0).max(2.0);
-                b.tokens + now.saturating_duration_since(b.at).as_secs_f64() * per_minute / 60.0
-                    < full
+                b.tokens + now.saturating_duration_since(b.at).as_secs_f64() * rate(*c)
+                    < self.capacity(*c)
             });
         }
         let b = buckets.entry((class, client)).or_insert(Bucket {
@@ -119,13 +122,13 @@ impl Limiter {
             at: now,
         });
         let elapsed = now.saturating_duration_since(b.at).as_secs_f64();
-        b.tokens = (b.tokens + elapsed * rate).min(capacity);
+        b.tokens = (b.tokens + elapsed * rate(class)).min(capacity);
         b.at = now;
         if b.tokens >= 1.0 {
             b.tokens -= 1.0;
             Ok(())
         } else {
-            Err(Duration::from_secs_f64((1.0 - b.tokens) / rate))
+            Err(Duration::from_secs_f64((1.0 - b.tokens) / rate(class)))
         }
     }
 
