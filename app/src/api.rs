@@ -2,8 +2,8 @@
 //! and what a failure means for the user belong to the store.
 
 use engine::wire::{
-    BattleEntry, ChangeResponse, ErrorEnvelope, HistoryListing, PullResponse, PushRequest,
-    PushResponse, SetCurrentSeason, VoteBatch, VoteList, VoteResponse,
+    BattleEntry, ChangeResponse, ErrorEnvelope, HistoryListing, PairDeal, PairRequest,
+    PullResponse, PushRequest, PushResponse, SetCurrentSeason, VoteBatch, VoteList, VoteResponse,
 };
 use gloo_net::http::{Request, RequestBuilder, Response};
 use serde::de::DeserializeOwned;
@@ -71,7 +71,14 @@ pub async fn push(body: &PushRequest, key: &str) -> Result<PushResponse, ApiErro
     decode(res).await
 }
 
-/// `POST /api/votes`: one voter's judgements.
+/// `POST /api/pairs`: pairs to judge, signed by the server (a new voter pass with them when
+/// `voter` is `None`).
+pub async fn deal_pairs(body: &PairRequest) -> Result<PairDeal, ApiError> {
+    let res = send(Request::post("/api/pairs").json(body)).await?;
+    decode(res).await
+}
+
+/// `POST /api/votes`: judgements on pairs the server dealt.
 pub async fn post_votes(body: &VoteBatch) -> Result<VoteResponse, ApiError> {
     let res = send(Request::post("/api/votes").json(body)).await?;
     decode(res).await

@@ -65,7 +65,6 @@ struct Inner {
     kv: Box<dyn KeyValue>,
     snapshot: Snapshot,
     queue: Queue,
-    voter: String,
     /// Whether the stored editor key has been accepted by the server since it was entered.
     key_checked: bool,
     running: bool,
@@ -103,7 +102,6 @@ pub fn provide_realm_store(read: ReadRecords) {
     let kv: Box<dyn KeyValue> = Box::new(Browser);
     let snapshot = local::load_snapshot(kv.as_ref());
     let queue = local::load_queue(kv.as_ref()).unwrap_or_else(|| Queue::new(random_id()));
-    let voter = local::voter_id(kv.as_ref(), random_id);
     let key = kv.get(local::EDITOR_KEY);
     let store = RealmStore {
         realm: RwSignal::new(None),
@@ -117,7 +115,6 @@ pub fn provide_realm_store(read: ReadRecords) {
             kv,
             snapshot,
             queue,
-            voter,
             key_checked: false,
             running: false,
             again: false,

@@ -94,3 +94,8 @@ export async function screenshot(page, name) {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/** Console errors other than the failed requests expected while the network is down. */
+export function beyondOffline(errors) {
+  return errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e));
+}

@@ -20,7 +20,8 @@ export const EDITOR_KEY = 'e2e-editor-key-sixteen';
  * The suite drives every browser from one loopback address, so it raises the per-address rate
  * limits of anonymous writes (the attack tests in server/tests use the defaults).
  */
-const RATES = ['--rate-votes', '100000', '--rate-history', '100000', '--vote-rate-per-address', '100000'];
+const RATES = ['--rate-votes', '100000', '--rate-history', '100000', '--vote-rate-per-address', '100000',
+  '--new-voters-per-hour', '100000'];
 
 /**
  * Starts the server and resolves once it prints its URL. `db` is the SQLite file; pass the same

@@ -1,9 +1,11 @@
 // The arena in a real browser: twenty votes cast with the keyboard move the ratings, the Power
 // bonus in the standings and the faction's Power on the map; a vote over the rate limit is shown
-// as not counted; a season held back leaves the arena and comes back with its ratings intact.
+// as not counted; votes cast offline on the pairs the server dealt ahead count when they sync,
+// and past those the page says its practice pairs won't count; a season held back leaves the
+// arena and comes back with its ratings intact.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { screenshot } from '../lib/browser.mjs';
+import { beyondOffline, screenshot } from '../lib/browser.mjs';
 import { waitForBadge, unlockEditor } from '../lib/sync.mjs';
 import { ArenaPage, StandingsPage, SeasonsPage, factionPowers } from '../lib/arena_page.mjs';
 import { suite } from '../lib/suite.mjs';
@@ -106,6 +108,45 @@ test('a_vote_over_the_rate_limit_is_shown_as_not_counted', async () => {
   assert.match(await refused.innerText(), /not counted — rate limited/);
   await screenshot(page, 'arena-not-counted');
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** The pairs the server dealt this browser that wait to be shown. */
+function dealtWaiting(page) {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('brickrealm.arena.deck.v1') ?? '{"pairs":[]}').pairs.length);
+}
+
+test('votes_cast_offline_on_dealt_pairs_count_when_they_sync_and_practice_pairs_say_they_wont', async () => {
+  const { context, page, errors } = await s.fresh();
+  const arena = new ArenaPage(page, s.url);
+  await arena.open();
+  await waitForBadge(page, 'synced');
+  await page.waitForFunction(() => (JSON.parse(localStorage.getItem('brickrealm.arena.deck.v1') ?? '{"pairs":[]}').pairs.length >= 5));
+  const counting = 1 + await dealtWaiting(page); // the pair on screen and those dealt ahead
+  const judgedBefore = (await s.realm()).ratings.reduce((n, r) => n + r.judged, 0);
+
+  await context.setOffline(true);
+  for (let i = 0; i < counting; i++) {
+    assert.equal(await page.locator('.arena-pair').getAttribute('data-counts'), 'yes', `dealt pair ${i}`);
+    await arena.voteWithKey(i % 2 ? 'left' : 'right');
+  }
+  // Out of dealt pairs and offline: practice pairs, and the page says their votes won't count.
+  await page.locator('.arena-pair[data-counts="no"]').waitFor();
+  assert.match(await page.locator('.arena-uncounted').innerText(), /won't count/);
+  await screenshot(page, 'arena-offline-practice');
+  await arena.voteWithKey('left');
+  assert.equal(await page.locator('.vote-entry[data-status="not-counted"][data-reason="no_token"]').count(), 1);
+  assert.match(await page.locator('.vote-tally').innerText(), new RegExp(`${counting} waiting to be sent`));
+
+  await context.setOffline(false);
+  const tally = await arena.settledTally(30_000);
+  assert.deepEqual(tally, { counted: counting, notCounted: 1 }, 'every vote on a dealt pair counted');
+  const judgedAfter = (await s.realm()).ratings.reduce((n, r) => n + r.judged, 0);
+  assert.equal(judgedAfter - judgedBefore, 2 * counting, 'the practice vote was never sent');
+  // Back online, the server deals again.
+  await page.locator('.arena-pair[data-counts="yes"]').waitFor();
+  assert.equal(await page.locator('.arena-uncounted').count(), 0);
+  assert.deepEqual(beyondOffline(errors), []);
   await context.close();
 });
 

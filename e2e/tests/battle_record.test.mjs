@@ -5,7 +5,7 @@
 // revision is refused as realm_changed, with the map offered to fight it again.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { screenshot } from '../lib/browser.mjs';
+import { beyondOffline, screenshot } from '../lib/browser.mjs';
 import { MapPage, dragMarker } from '../lib/map_page.mjs';
 import { waitForBadge, syncNow, unlockEditor, waitForOfflineShell, FactionForm } from '../lib/sync.mjs';
 import { suite } from '../lib/suite.mjs';
@@ -14,10 +14,6 @@ const s = suite('battle-record');
 
 const ordinary = () => s.doc.factions.filter((f) => f.kind === 'ordinary' && f.marker);
 
-/** Console errors other than the failed requests expected while the network is down. */
-function unexpected(errors) {
-  return errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e));
-}
 
 async function history(faction) {
   return (await fetch(`${s.url}/api/history?faction=${faction}`)).json();
@@ -51,7 +47,7 @@ test('a_battle_fought_offline_is_recorded_on_the_realm_it_was_fought_on', async 
   const stored = await (await fetch(`${s.url}/api/history/${entry.id}`)).json();
   assert.equal(stored.record.input.setup.attacker.name, a.name, 'fought on the realm before the rename');
   await screenshot(page, 'battle-fought-offline');
-  assert.deepEqual(unexpected(errors), []);
+  assert.deepEqual(beyondOffline(errors), []);
   await context.close();
 });
 
@@ -91,7 +87,7 @@ test('with_an_edit_not_yet_synced_fight_asks_for_a_sync_first', async () => {
   assert.equal(after.entries.length, before + 1);
   const stored = await (await fetch(`${s.url}/api/history/${after.entries[0].id}`)).json();
   assert.equal(stored.record.input.setup.defender.name, 'Renamed But Not Synced');
-  assert.deepEqual(unexpected(errors), []);
+  assert.deepEqual(beyondOffline(errors), []);
   await context.close();
 });
 

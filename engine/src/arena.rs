@@ -146,5 +146,29 @@ pub fn pick_pair(pool: &[Rating], recent: &[(u64, u64)], rng: &mut impl Rng) -> 
     Some((first.photo_id, second.photo_id))
 }
 
+/// The next pair after `previous` (the pair this voter was shown last), by [`pick_pair`] over the
+/// pool without `previous`'s two photos, so no photo is shown in two pairs running (SPEC §16.1);
+/// when fewer than two photos would be left, over the whole pool.
+pub fn pick_pair_after(
+    pool: &[Rating],
+    recent: &[(u64, u64)],
+    previous: Option<(u64, u64)>,
+    rng: &mut impl Rng,
+) -> Option<(u64, u64)> {
+    let Some((a, b)) = previous else {
+        return pick_pair(pool, recent, rng);
+    };
+    let rest: Vec<Rating> = pool
+        .iter()
+        .filter(|r| r.photo_id != a && r.photo_id != b)
+        .copied()
+        .collect();
+    if rest.len() >= 2 {
+        pick_pair(&rest, recent, rng)
+    } else {
+        pick_pair(pool, recent, rng)
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -57,8 +57,9 @@ pub mod wire;
 
 pub use arena::{
     arena_pool, bonus_curve, bt_fit, bt_ladder, bt_win_probability, effective_rating,
-    expected_score, is_judged, judge, judge_with, k_factor, pick_pair, rating_bonus, shared_ranks,
-    BtConfig, BtStanding, K_NEW, K_SETTLED, NEAREST, PROVISIONAL_JUDGEMENTS,
+    expected_score, is_judged, judge, judge_with, k_factor, pick_pair, pick_pair_after,
+    rating_bonus, shared_ranks, BtConfig, BtStanding, K_NEW, K_SETTLED, NEAREST,
+    PROVISIONAL_JUDGEMENTS,
 };
 pub use armory::{
     Armor, ArmoryTable, Bane, BaneTarget, Beast, BuiltFrom, Colour, Creature, Material,

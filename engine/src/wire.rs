@@ -214,29 +214,69 @@ pub struct ImportResponse {
     pub server_rev: u64,
 }
 
-/// `POST /api/votes`: a voter's judgements in the order they were made.
+/// `POST /api/pairs`: ask for pairs to judge (SPEC §16.1). The server draws them with the
+/// engine's pairing and signs each, so a vote counts only for a pair the server handed out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairRequest {
+    /// The voter pass the server issued earlier; absent for a new voter, who gets one (the
+    /// server caps how many new voters one address may become).
+    #[serde(default)]
+    pub voter: Option<String>,
+    /// How many pairs, 1 to [`MAX_PAIRS`]: a handful ahead lets voting go on offline.
+    pub count: u32,
+}
+
+/// The most pairs one [`PairRequest`] may ask for.
+pub const MAX_PAIRS: u32 = 20;
+
+/// The answer to a [`PairRequest`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PairDeal {
+    /// The voter pass to send with these pairs' votes (the one sent, or a new one).
+    pub voter: String,
+    /// The pairs, in the order to show them.
+    pub pairs: Vec<PairToken>,
+    /// For how long from now these pairs' votes count, in ms (the token life): the client
+    /// counts it on its own clock, which may not agree with the server's.
+    pub expires_in_ms: i64,
+}
+
+/// One pair to judge and the server's signed, single-use token for it, which carries the voter,
+/// the pair and the server's time it was handed out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairToken {
+    /// One photo.
+    pub a: u64,
+    /// The other.
+    pub b: u64,
+    /// Opaque to the client; sent back with the vote.
+    pub token: String,
+}
+
+/// `POST /api/votes`: judgements in the order they were made. Each vote's token names the voter
+/// it was handed to, so a batch needs no pass of its own, and a queue that holds the votes of
+/// several passes (two tabs, a pass renewed) still sends each as its own voter's.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VoteBatch {
-    /// The anonymous voter id kept in the browser.
-    pub voter: String,
     /// Judgements, oldest first.
     pub votes: Vec<Vote>,
 }
 
-/// One judgement: `chosen` was preferred to `other`.
+/// One judgement: `chosen` was preferred to `other`, on the pair a [`PairToken`] handed out.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Vote {
+    /// The pair's token, as the server issued it.
+    pub token: String,
     /// The photo chosen.
     pub chosen: u64,
     /// The photo passed over.
     pub other: u64,
-    /// When it was cast, ms since the Unix epoch (client clock).
+    /// When it was cast, ms since the Unix epoch (client clock; shown, never trusted: the
+    /// server's own times decide what counts).
     pub cast_at: i64,
-    /// When the pair was shown, same clock; used to spot implausibly fast answers.
-    #[serde(default)]
-    pub shown_at: Option<i64>,
 }
 
 /// The answer to a vote batch.
@@ -253,7 +293,8 @@ pub struct VoteResponse {
 pub struct VoteResult {
     /// Applied through the Elo update.
     pub counted: bool,
-    /// Why not, when not: `duplicate_pair`, `rate_limited`, `too_fast`.
+    /// Why not, when not: `duplicate_pair`, `rate_limited`, `too_fast`, `not_eligible`,
+    /// `token_expired`.
     #[serde(default)]
     pub reason: Option<String>,
 }

@@ -32,21 +32,12 @@ impl EditorKey {
 
     /// A key from its stored hex hash; `None` if the text is not 64 hex digits.
     pub fn from_hex(hex: &str) -> Option<EditorKey> {
-        let bytes = hex.as_bytes();
-        if bytes.len() != 64 {
-            return None;
-        }
-        let mut hash = [0u8; 32];
-        for (i, pair) in bytes.chunks(2).enumerate() {
-            let s = std::str::from_utf8(pair).ok()?;
-            hash[i] = u8::from_str_radix(s, 16).ok()?;
-        }
-        Some(EditorKey { hash })
+        crate::hex::decode(hex).map(|hash| EditorKey { hash })
     }
 
     /// The hash as 64 lowercase hex digits, for storage.
     pub fn to_hex(&self) -> String {
-        hex(&self.hash)
+        crate::hex::encode(&self.hash)
     }
 
     /// Whether `presented` is the key, compared in constant time over the hashes.
@@ -87,11 +78,7 @@ fn unauthorized(message: &str) -> ApiError {
 pub fn generate() -> anyhow::Result<String> {
     let mut bytes = [0u8; 32];
     getrandom::getrandom(&mut bytes).map_err(|e| anyhow::anyhow!("no OS randomness: {e}"))?;
-    Ok(hex(&bytes))
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    Ok(crate::hex::encode(&bytes))
 }
 
 #[cfg(test)]

@@ -48,6 +48,9 @@ pub struct RateLimits {
     pub votes: u32,
     /// `POST /api/history` requests per minute (`--rate-history`): each one fights a battle.
     pub history: u32,
+    /// New voter passes per hour (`--new-voters-per-hour`): a voter's allowances are per pass,
+    /// so how many passes one address may take caps what one address can count.
+    pub new_voters_per_hour: u32,
 }
 
 impl Default for RateLimits {
@@ -55,6 +58,7 @@ impl Default for RateLimits {
         RateLimits {
             votes: 120,
             history: 12,
+            new_voters_per_hour: 12,
         }
     }
 }
@@ -70,8 +74,12 @@ pub struct VoteLimits {
     /// sends (`--vote-rate-per-address`): a voter id is the browser's own choice, the address is
     /// what the server sees.
     pub per_address_per_minute: u32,
-    /// An answer faster than this many ms after the pair was shown is not counted (`--vote-min-ms`).
+    /// A vote arriving sooner than this many ms after its pair was handed out is not counted
+    /// (`--vote-min-ms`).
     pub min_answer_ms: i64,
+    /// How long a pair token counts after it was handed out (`--pair-token-hours`, default 24):
+    /// long enough to vote offline and sync later; a vote on an older one is `token_expired`.
+    pub token_life_ms: i64,
 }
 
 impl Default for VoteLimits {
@@ -81,6 +89,7 @@ impl Default for VoteLimits {
             per_minute: 30,
             per_address_per_minute: 30,
             min_answer_ms: 400,
+            token_life_ms: DAY_MS,
         }
     }
 }
@@ -106,16 +115,18 @@ pub const USAGE: &str = "usage: server [--bind ADDR:PORT | --port PORT] [--db FI
               [--editor-key KEY] [--vote-repeat-ms MS] [--vote-rate-per-minute N] [--vote-min-ms MS]
               [--rate-votes N] [--rate-history N] [--client-ip-header NAME]
               [--vote-rate-per-address N] [--revision-window-days N] [--uncounted-vote-days N]
+              [--pair-token-hours N] [--new-voters-per-hour N]
        server backup FILE [--db FILE]   (online copy of the database)
   env: BRICKREALM_BIND, BRICKREALM_PORT, BRICKREALM_DB, BRICKREALM_DIST, BRICKREALM_EDITOR_KEY,
        BRICKREALM_VOTE_REPEAT_MS, BRICKREALM_VOTE_RATE_PER_MINUTE, BRICKREALM_VOTE_MIN_MS,
        BRICKREALM_RATE_VOTES, BRICKREALM_RATE_HISTORY, BRICKREALM_CLIENT_IP_HEADER,
        BRICKREALM_VOTE_RATE_PER_ADDRESS, BRICKREALM_REVISION_WINDOW_DAYS,
-       BRICKREALM_UNCOUNTED_VOTE_DAYS
+       BRICKREALM_UNCOUNTED_VOTE_DAYS, BRICKREALM_PAIR_TOKEN_HOURS, BRICKREALM_NEW_VOTERS_PER_HOUR
   defaults: 127.0.0.1:8080, data/brickrealm.db, dist, a generated key (printed once; a key you
             set has at least 16 characters), 24 h, 30 a minute per voter and per address, 400 ms,
-            120 vote and 12 history requests a minute per client address, no proxy header,
-            revisions kept 30 days, uncounted votes kept 7 days";
+            120 vote (and 120 pair) and 12 history requests a minute per client address, 12 new
+            voters an hour per address, pair tokens good for 24 h, no proxy header, revisions
+            kept 30 days, uncounted votes kept 7 days";
 
 impl Config {
     /// Reads the environment first, then the flags, so a flag overrides a variable.
@@ -167,6 +178,12 @@ impl Config {
         if let Some(v) = env("BRICKREALM_REVISION_WINDOW_DAYS") {
             cfg.revision_window_ms = days(&v).context("BRICKREALM_REVISION_WINDOW_DAYS")?;
         }
+        if let Some(v) = env("BRICKREALM_PAIR_TOKEN_HOURS") {
+            cfg.votes.token_life_ms = hours(&v).context("BRICKREALM_PAIR_TOKEN_HOURS")?;
+        }
+        if let Some(v) = env("BRICKREALM_NEW_VOTERS_PER_HOUR") {
+            cfg.rates.new_voters_per_hour = rate(&v).context("BRICKREALM_NEW_VOTERS_PER_HOUR")?;
+        }
         if let Some(v) = env("BRICKREALM_CLIENT_IP_HEADER") {
             cfg.client_ip_header = header_name(&v).context("BRICKREALM_CLIENT_IP_HEADER")?;
         }
@@ -207,6 +224,13 @@ impl Config {
                 "--revision-window-days" => {
                     cfg.revision_window_ms = days(&value()?).context("--revision-window-days")?
                 }
+                "--pair-token-hours" => {
+                    cfg.votes.token_life_ms = hours(&value()?).context("--pair-token-hours")?
+                }
+                "--new-voters-per-hour" => {
+                    cfg.rates.new_voters_per_hour =
+                        rate(&value()?).context("--new-voters-per-hour")?
+                }
                 "--client-ip-header" => {
                     cfg.client_ip_header = header_name(&value()?).context("--client-ip-header")?
                 }
@@ -246,6 +270,14 @@ fn days(v: &str) -> anyhow::Result<i64> {
         bail!("a window of 1 to 3650 days: {v}");
     }
     Ok(i64::from(n) * DAY_MS)
+}
+
+fn hours(v: &str) -> anyhow::Result<i64> {
+    let n: u32 = number(v)?;
+    if n == 0 || n > 720 {
+        bail!("a life of 1 to 720 hours: {v}");
+    }
+    Ok(i64::from(n) * 60 * 60 * 1000)
 }
 
 fn rate(v: &str) -> anyhow::Result<u32> {
@@ -360,9 +392,19 @@ mod tests {
             cfg.rates,
             RateLimits {
                 votes: 7,
-                history: 3
+                history: 3,
+                new_voters_per_hour: 12,
             }
         );
+        let tokens = load(
+            &[("BRICKREALM_PAIR_TOKEN_HOURS", "2")],
+            &["--new-voters-per-hour", "5"],
+        )
+        .unwrap();
+        assert_eq!(tokens.votes.token_life_ms, 2 * 60 * 60 * 1000);
+        assert_eq!(tokens.rates.new_voters_per_hour, 5);
+        assert!(load(&[], &["--pair-token-hours", "0"]).is_err());
+        assert_eq!(load(&[], &[]).unwrap().votes.token_life_ms, DAY_MS);
         assert_eq!(cfg.client_ip_header.as_deref(), Some("x-forwarded-for"));
         assert!(load(&[], &["--rate-votes", "0"]).is_err());
         assert!(load(&[], &["--client-ip-header", "not a header"]).is_err());

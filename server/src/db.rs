@@ -13,13 +13,12 @@ mod records;
 mod sync;
 pub mod versions;
 mod vote_writer;
-mod votes;
+pub mod votes;
 
 use crate::collection::Cached;
 use crate::error::ApiError;
 use engine::wire::{
-    ChangeResponse, ImportResponse, PullResponse, PushRequest, PushResponse, VoteBatch,
-    VoteResponse,
+    ChangeResponse, ImportResponse, PullResponse, PushRequest, PushResponse, VoteResponse,
 };
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
@@ -36,6 +35,8 @@ pub struct Db {
     votes: Arc<vote_writer::VoteWriter>,
     /// The database file (`None` in memory): backups are staged beside it.
     path: Option<PathBuf>,
+    /// What voter passes and pair tokens are signed with (kept in `meta`).
+    token_secret: [u8; 32],
 }
 
 /// The server's clock, ms since the Unix epoch: when a revision happened, when a battle is stored.
@@ -145,6 +146,7 @@ impl Db {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         let (schema_version, migrated) = migrations::apply(&mut conn)?;
         let seeded = records::seed_if_empty(&mut conn, engine::demo_realm)?;
+        let token_secret = meta::token_secret(&conn)?;
         let report = OpenReport {
             schema_version,
             migrated,
@@ -152,7 +154,15 @@ impl Db {
         };
         let inner = Arc::new(Mutex::new(Inner { conn, cache: None }));
         let votes = Arc::new(vote_writer::VoteWriter::start(inner.clone())?);
-        Ok((Db { inner, votes, path }, report))
+        Ok((
+            Db {
+                inner,
+                votes,
+                path,
+                token_secret,
+            },
+            report,
+        ))
     }
 
     /// Runs `f` with the connection on the blocking pool, mapping database errors to a 500.
@@ -201,27 +211,65 @@ impl Db {
             .await
     }
 
-    /// Applies a batch of votes received at `now` (ms since the epoch) and answers once the
-    /// transaction holding them is durable. Group commit: the batch waits for the writer thread,
-    /// which applies every batch waiting, from all requests, in arrival order in one
+    /// The secret voter passes and pair tokens are signed with.
+    pub fn token_secret(&self) -> [u8; 32] {
+        self.token_secret
+    }
+
+    /// Applies checked ballots, received at `now` (ms since the epoch), and answers
+    /// once the transaction holding them is durable. Group commit: the batch waits for the writer
+    /// thread, which applies every batch waiting, from all requests, in arrival order in one
     /// transaction and one fsync (see [`vote_writer`]). If that transaction fails, nothing of it
     /// is written and every request in it gets the error.
     pub async fn cast_votes(
         &self,
         limits: crate::config::VoteLimits,
-        batch: VoteBatch,
+        ballots: Vec<votes::Ballot>,
         now: i64,
         client: String,
     ) -> Result<VoteResponse, ApiError> {
         let answer = self.votes.submit(votes::Job {
             limits,
-            batch,
+            ballots,
             now,
             client,
         })?;
         answer
             .await
             .map_err(|_| ApiError::internal("the vote writer stopped before answering"))?
+    }
+
+    /// Draws `count` pairs for `voter` at `now` with the engine's pairing (SPEC §4.2, §16.1):
+    /// from the photos the arena judges, skipping the pairs this voter had counted within
+    /// `repeat_window_ms` and those drawn before in this deal, no photo in two pairs running
+    /// (`previous` is the last pair handed to this voter). Empty when fewer than two photos are
+    /// in the arena.
+    pub async fn deal_pairs(
+        &self,
+        voter: String,
+        count: u32,
+        now: i64,
+        repeat_window_ms: i64,
+        previous: Option<(u64, u64)>,
+        seed: u64,
+    ) -> Result<Vec<(u64, u64)>, ApiError> {
+        self.call_cached(move |c, m| {
+            let mut recent = votes::recent_pairs(c, &voter, now - repeat_window_ms)?;
+            let pool = engine::arena_pool(&m.realm);
+            let mut rng = engine::SplitMix64::new(seed);
+            let mut last = previous;
+            let mut pairs = Vec::with_capacity(count as usize);
+            for _ in 0..count {
+                let Some(pair) = engine::pick_pair_after(&pool, &recent, last, &mut rng) else {
+                    break;
+                };
+                recent.push(pair);
+                pairs.push(pair);
+                last = Some(pair);
+            }
+            Ok(pairs)
+        })
+        .await
     }
 
     /// How many requests' votes wait for the next group commit (the group being written is not

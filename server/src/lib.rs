@@ -4,6 +4,7 @@
 //! The server is thin on purpose. It stores records, validates what it is sent, and takes any
 //! rule it needs from `engine`; it never computes a rule the client could disagree with.
 
+pub mod arena;
 pub mod auth;
 pub mod battle_check;
 pub mod collection;
@@ -11,11 +12,13 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod headers;
+pub mod hex;
 pub mod loopback;
 pub mod rate_limit;
 pub mod routes;
 mod spa;
 pub mod temp_download;
+pub mod tokens;
 
 use actix_web::body::BoxBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
@@ -43,6 +46,8 @@ pub struct AppState {
     pub policy: Arc<headers::Policy>,
     /// The thread that fights battles sent by reference.
     pub battles: Arc<battle_check::Checker>,
+    /// Voter passes, pair tokens and each voter's last pair.
+    pub arena: Arc<arena::Arena>,
 }
 
 impl AppState {
@@ -59,6 +64,7 @@ impl AppState {
             )),
             policy: Arc::new(headers::Policy::from_dist(&cfg.dist)),
             battles: Arc::new(battle_check::Checker::start(db.clone())),
+            arena: Arc::new(arena::Arena::new(db.token_secret())),
             db,
         }
     }

@@ -24,6 +24,10 @@ pub enum Class {
     Votes,
     /// `POST /api/history`.
     History,
+    /// `POST /api/pairs`.
+    Pairs,
+    /// A new voter pass (a `POST /api/pairs` without one).
+    NewVoters,
 }
 
 impl Class {
@@ -31,6 +35,8 @@ impl Class {
         match self {
             Class::Votes => "votes",
             Class::History => "battles",
+            Class::Pairs => "pair requests",
+            Class::NewVoters => "new voters",
         }
     }
 }
@@ -72,16 +78,24 @@ impl Limiter {
         }
     }
 
-    /// The most tokens a `class` bucket holds: a quarter of a minute's allowance, at least two.
+    /// The most tokens a `class` bucket holds: a quarter of its allowance, at least two.
     fn capacity(&self, class: Class) -> f64 {
-        (f64::from(self.per_minute(class)) / 4.0).max(2.0)
+        (f64::from(self.allowance(class).0) / 4.0).max(2.0)
     }
 
-    fn per_minute(&self, class: Class) -> u32 {
+    /// How many a `class` allows per period, and the period's name and length in seconds.
+    fn allowance(&self, class: Class) -> (u32, &'static str, f64) {
         match class {
-            Class::Votes => self.limits.votes,
-            Class::History => self.limits.history,
+            Class::Votes | Class::Pairs => (self.limits.votes, "minute", 60.0),
+            Class::History => (self.limits.history, "minute", 60.0),
+            Class::NewVoters => (self.limits.new_voters_per_hour, "hour", 3600.0),
         }
+    }
+
+    /// Tokens a second.
+    fn rate(&self, class: Class) -> f64 {
+        let (n, _, period) = self.allowance(class);
+        f64::from(n) / period
     }
 
     /// The address a request counts against.
@@ -108,7 +122,7 @@ impl Limiter {
     /// Takes one token from `client`'s `class` bucket at `now`, or says how long until one is
     /// back.
     pub fn take(&self, class: Class, client: IpAddr, now: Instant) -> Result<(), Duration> {
-        let rate = |c: Class| f64::from(self.per_minute(c)) / 60.0; // tokens a second
+        let rate = |c: Class| self.rate(c);
         let capacity = self.capacity(class);
         let mut buckets = crate::db::lock(&self.buckets);
         if buckets.len() >= MAX_BUCKETS {
@@ -135,20 +149,24 @@ impl Limiter {
     /// [`Limiter::take`] for a request, as the API's answer: 429 `rate_limited` with the seconds
     /// to wait.
     pub fn check(&self, class: Class, req: &ServiceRequest) -> Result<(), (ApiError, u64)> {
-        self.take(class, self.client(req), Instant::now())
-            .map_err(|wait| {
-                let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
-                let err = ApiError::status(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    "rate_limited",
-                    format!(
-                        "too many {} from your address: at most {} a minute; try again in {secs} s",
-                        class.name(),
-                        self.per_minute(class)
-                    ),
-                );
-                (err, secs)
-            })
+        self.check_client(class, self.client(req))
+    }
+
+    /// As [`Limiter::check`], for a client address already known.
+    pub fn check_client(&self, class: Class, client: IpAddr) -> Result<(), (ApiError, u64)> {
+        self.take(class, client, Instant::now()).map_err(|wait| {
+            let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+            let (n, period, _) = self.allowance(class);
+            let err = ApiError::status(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!(
+                    "too many {} from your address: at most {n} a {period}; try again in {secs} s",
+                    class.name(),
+                ),
+            );
+            (err, secs)
+        })
     }
 }
 
@@ -158,7 +176,14 @@ mod tests {
     use crate::config::RateLimits;
 
     fn limiter(votes: u32) -> Limiter {
-        Limiter::new(RateLimits { votes, history: 4 }, None)
+        Limiter::new(
+            RateLimits {
+                votes,
+                history: 4,
+                new_voters_per_hour: 12,
+            },
+            None,
+        )
     }
 
     #[test]
@@ -180,6 +205,18 @@ mod tests {
         let t1 = t0 + Duration::from_secs(1);
         assert!(l.take(Class::Votes, ip, t1).is_ok());
         assert!(l.take(Class::Votes, ip, t1).is_err());
+    }
+
+    #[test]
+    fn new_voters_are_counted_by_the_hour() {
+        let l = limiter(60);
+        let ip: IpAddr = "192.0.2.5".parse().unwrap();
+        let t0 = Instant::now();
+        for _ in 0..3 {
+            assert!(l.take(Class::NewVoters, ip, t0).is_ok());
+        }
+        let wait = l.take(Class::NewVoters, ip, t0).unwrap_err();
+        assert_eq!(wait.as_secs(), 300, "12 an hour: one every 5 minutes");
     }
 
     #[test]

@@ -58,8 +58,11 @@ impl Body {
 /// The largest body an editor's import or push may have: a realm twenty times the demo's
 /// (about 0.5 MB) must import in one document.
 pub const EDITOR_BODY: usize = 32 * 1024 * 1024;
-/// The largest vote batch: [`votes::MAX_VOTES`] judgements of about a hundred bytes each.
+/// The largest vote batch: [`votes::MAX_VOTES`] judgements of about two hundred bytes each (most of
+/// it the pair token).
 pub const VOTES_BODY: usize = 128 * 1024;
+/// The largest pair request (a voter pass and a count).
+pub const PAIRS_BODY: usize = 1024;
 /// The largest battle post. A battle is sent by reference (under 1 KB); a full record may come
 /// with it and must then equal the server's own, so this bounds what is parsed, not what is kept.
 pub const HISTORY_BODY: usize = 1024 * 1024;
@@ -130,6 +133,14 @@ pub fn endpoints() -> Vec<Endpoint> {
             json(VOTES_BODY),
             Some(Class::Votes),
             || web::to(votes::post),
+        ),
+        e(
+            post.clone(),
+            "/pairs",
+            Public,
+            json(PAIRS_BODY),
+            Some(Class::Pairs),
+            || web::to(votes::pairs),
         ),
         e(get.clone(), "/votes", Public, none, None, || {
             web::to(votes::list)

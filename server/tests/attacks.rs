@@ -6,7 +6,7 @@
 mod common;
 
 use actix_web::test::TestRequest;
-use common::{app, keyed, send, state_defaults, TestApp};
+use common::{app, keyed, send, state_defaults, TestApp, Voter};
 use serde_json::json;
 
 /// One probe's headers, as the test client sees them.
@@ -89,7 +89,7 @@ async fn a_json_body_under_another_content_type_is_refused_unread() {
     // Many probes from one address: the rate limits are raised here, and tried below.
     let (_dir, st) = common::state();
     let app = app(st).await;
-    let vote = json!({"voter": "v", "votes": []}).to_string();
+    let vote = json!({"votes": []}).to_string();
     for (uri, keyed_req) in [
         ("/api/votes", false),
         ("/api/history", false),
@@ -176,6 +176,7 @@ async fn bodies_past_their_routes_limit_are_refused() {
 async fn a_burst_past_the_rate_limit_is_answered_429_with_retry_after() {
     let (_dir, st) = state_defaults();
     let limits = server::config::RateLimits::default();
+    let voter = Voter::new(&st);
     let app = app(st).await;
     let peer: std::net::SocketAddr = "203.0.113.5:4000".parse().unwrap();
     let mut taken = 0;
@@ -208,7 +209,7 @@ async fn a_burst_past_the_rate_limit_is_answered_429_with_retry_after() {
         TestRequest::post()
             .uri("/api/votes")
             .peer_addr("203.0.113.6:4000".parse().unwrap())
-            .set_json(json!({"voter": "other", "votes": []})),
+            .set_json(voter.batch(vec![])),
     )
     .await;
     assert_eq!(status, 200);
@@ -510,46 +511,142 @@ async fn the_worst_battle_by_reference_is_bounded_by_the_realm() {
     }
 }
 
-/// The stuffing of the issue: 300 votes for one pair from 300 voter ids the client chose,
-/// `cast_at` a day apart, `shown_at` 5 s before each, all from one address, against the limits a
-/// server starts with. Before: 300 of 300 counted. Now the address's post allowance cuts the
-/// burst off, and its counted votes share one voter's allowance.
+/// The stuffing of the issue, and what a script tries next, against the limits a server starts
+/// with, from one address. Before: 300 votes for one pair from 300 voter ids the client chose,
+/// `cast_at` a day apart, `shown_at` 5 s before each, all counted. Now a voter is a pass the
+/// server signed, a vote needs a pair token the server handed out, and every time is the
+/// server's: the made-up voters count nothing, a token counts once however often it is sent, a
+/// vote sent the moment its pair arrives is too fast, and what one address can count at all is one
+/// voter's allowance.
 #[actix_web::test]
-async fn three_hundred_stuffed_votes_count_no_more_than_one_voters_allowance() {
+async fn stuffed_votes_count_no_more_than_one_voters_allowance() {
     let (_dir, st) = state_defaults();
     let limits = server::config::VoteLimits::default();
     let db = st.db.clone();
     let app = app(st).await;
     let pool = engine::arena_pool(&engine::demo_realm());
     let (a, b) = (pool[0].photo_id, pool[1].photo_id);
-    let peer: std::net::SocketAddr = "198.51.100.23:5555".parse().unwrap();
-    let (mut counted, mut uncounted, mut limited) = (0, 0, 0);
+    // The made-up voters come from one address, the script that takes passes from another, so
+    // each meets its own request allowance (the first exhausts its address's).
+    let (puppets, script): (std::net::SocketAddr, std::net::SocketAddr) = (
+        "198.51.100.23:5555".parse().unwrap(),
+        "198.51.100.24:5555".parse().unwrap(),
+    );
+    let post_from = |peer, uri: &str, body: serde_json::Value| {
+        TestRequest::post().uri(uri).peer_addr(peer).set_json(body)
+    };
+    let post = |uri: &str, body| post_from(script, uri, body);
+    let judged_before = db.realm().await.unwrap().ratings;
+    let count = |res: &serde_json::Value| {
+        res["results"]
+            .as_array()
+            .map_or(0, |r| r.iter().filter(|r| r["counted"] == true).count())
+    };
+
+    // 1. The issue's 300 made-up voters, no tokens.
+    let (mut refused, mut limited) = (0, 0);
     let day = 24 * 3_600_000i64;
     for i in 0..300i64 {
         let cast_at = 1_700_000_000_000 + i * day;
-        let body = serde_json::json!({"voter": format!("sock-puppet-{i}"), "votes": [
-            {"chosen": a, "other": b, "cast_at": cast_at, "shown_at": cast_at - 5_000}]});
-        let (status, res) = send(
-            &app,
-            TestRequest::post()
-                .uri("/api/votes")
-                .peer_addr(peer)
-                .set_json(body),
-        )
-        .await;
+        let body = json!({"votes": [
+            {"token": format!("sock-puppet-{i}"), "chosen": a, "other": b, "cast_at": cast_at}]});
+        let (status, _) = send(&app, post_from(puppets, "/api/votes", body)).await;
         match status {
+            422 => refused += 1,
             429 => limited += 1,
-            200 if res["results"][0]["counted"] == true => counted += 1,
-            200 => uncounted += 1,
-            other => panic!("unexpected {other}: {res}"),
+            other => panic!("unexpected {other}"),
         }
     }
-    assert!(counted <= limits.per_minute as usize, "{counted} counted");
-    assert!(limited > 0);
-    let realm = db.realm().await.unwrap();
-    assert_eq!(realm.rating_of(a).judged - pool[0].judged, counted as u32);
+    println!("attack: 300 votes from made-up voters with made-up tokens -> 0 counted ({refused} refused 422, {limited} refused 429)");
+
+    // 2. As many voter passes as the address will give at once.
+    let mut passes = Vec::new();
+    for _ in 0..20 {
+        let (status, deal) = send(&app, post("/api/pairs", json!({"count": 20}))).await;
+        if status == 200 {
+            passes.push(deal);
+        }
+    }
+    assert!(passes.len() <= 3, "{} new voters at once", passes.len());
     println!(
-        "attack: 300 stuffed votes (300 voter ids, cast_at a day apart, one address) -> {counted} counted, {uncounted} stored uncounted, {limited} refused 429 (one voter's allowance: {} a minute)",
-        limits.per_minute
+        "attack: 20 new-voter requests at once from one address -> {} passes (12 an hour, a bucket of 3)",
+        passes.len()
+    );
+
+    // 3. Each pass's pairs voted on the moment they arrive, then the same batch again later.
+    let batches: Vec<serde_json::Value> = passes
+        .iter()
+        .map(|deal| {
+            let votes: Vec<serde_json::Value> = deal["pairs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| json!({"token": p["token"], "chosen": p["a"], "other": p["b"], "cast_at": 1}))
+                .collect();
+            json!({ "votes": votes })
+        })
+        .collect();
+    let mut instant = 0;
+    for batch in &batches {
+        let (status, res) = send(&app, post("/api/votes", batch.clone())).await;
+        assert_eq!(status, 200, "{res}");
+        instant += count(&res);
+    }
+    std::thread::sleep(std::time::Duration::from_millis(
+        limits.min_answer_ms as u64 + 100,
+    ));
+    let mut replayed = 0;
+    for batch in &batches {
+        for _ in 0..5 {
+            let (status, res) = send(&app, post("/api/votes", batch.clone())).await;
+            assert_eq!(status, 200, "{res}");
+            replayed += count(&res);
+        }
+    }
+    assert_eq!(instant + replayed, 0, "too fast, and spent");
+    println!(
+        "attack: {} votes sent the moment their pairs arrived, then each batch 5 times more -> {instant} counted, {replayed} counted on replay",
+        batches.len() * 20
+    );
+
+    // 4. Patient: fresh pairs for every pass, voted on after the minimum, as fast as allowed.
+    let mut counted = 0;
+    let mut tried = 0;
+    for deal in &passes {
+        for _ in 0..3 {
+            let ask = json!({"voter": deal["voter"], "count": 20});
+            let (status, fresh) = send(&app, post("/api/pairs", ask)).await;
+            assert_eq!(status, 200, "{fresh}");
+            std::thread::sleep(std::time::Duration::from_millis(
+                limits.min_answer_ms as u64 + 50,
+            ));
+            let votes: Vec<serde_json::Value> = fresh["pairs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| json!({"token": p["token"], "chosen": p["a"], "other": p["b"], "cast_at": 1}))
+                .collect();
+            tried += votes.len();
+            let (status, res) = send(&app, post("/api/votes", json!({ "votes": votes }))).await;
+            assert_eq!(status, 200, "{res}");
+            counted += count(&res);
+        }
+    }
+    assert!(
+        counted <= limits.per_address_per_minute as usize,
+        "{counted} counted from one address"
+    );
+    assert!(counted > 0, "a patient voter's votes do count");
+    let after = db.realm().await.unwrap().ratings;
+    let judged = |r: &[engine::Rating]| r.iter().map(|r| u64::from(r.judged)).sum::<u64>();
+    assert_eq!(
+        judged(&after) - judged(&judged_before),
+        2 * counted as u64,
+        "nothing else moved a rating"
+    );
+    println!(
+        "attack: {} passes voting {tried} server-dealt pairs at a human pace within a minute -> {counted} counted (one voter's allowance: {} a minute; the pairs are the server's, so no photo is chosen)",
+        passes.len(),
+        limits.per_address_per_minute
     );
 }

@@ -5,9 +5,9 @@
 mod common;
 
 use actix_web::test::TestRequest;
-use common::{app, send, state_with};
+use common::{app, send, state_with, Voter};
 use rusqlite::Connection;
-use serde_json::{json, Value};
+use serde_json::Value;
 use server::config::VoteLimits;
 use server::db::Db;
 use std::rc::Rc;
@@ -19,22 +19,14 @@ fn open_limits() -> VoteLimits {
         per_minute: 1000,
         per_address_per_minute: 1_000_000,
         min_answer_ms: 400,
+        token_life_ms: 24 * 3_600_000,
     }
 }
 
 /// A batch of judgements from one voter, as the client posts it.
-fn batch(voter: &str, pairs: &[(u64, u64)]) -> TestRequest {
-    let votes: Vec<Value> = pairs
-        .iter()
-        .enumerate()
-        .map(|(i, &(chosen, other))| {
-            let cast_at = 1_000_000 + i as i64;
-            json!({"chosen": chosen, "other": other, "cast_at": cast_at, "shown_at": cast_at - 2000})
-        })
-        .collect();
-    TestRequest::post()
-        .uri("/api/votes")
-        .set_json(json!({"voter": voter, "votes": votes}))
+fn batch(voter: &Voter, pairs: &[(u64, u64)]) -> TestRequest {
+    let votes: Vec<Value> = pairs.iter().map(|&(c, o)| voter.vote(c, o)).collect();
+    voter.post(votes)
 }
 
 /// Holds the database connection on the blocking pool until the returned sender is used (or
@@ -128,6 +120,7 @@ async fn concurrent_votes_share_one_commit_are_each_counted_once_and_survive_a_r
     let (dir, st) = state_with(open_limits());
     let path = dir.path().join("realm.db");
     let db = st.db.clone();
+    let voters: Vec<Voter> = (0..REQUESTS).map(|_| Voter::new(&st)).collect();
     let app = Rc::new(app(st).await);
     let pool = engine::arena_pool(&engine::demo_realm());
     assert!(pool.len() >= 6, "the demo has an arena");
@@ -145,8 +138,8 @@ async fn concurrent_votes_share_one_commit_are_each_counted_once_and_survive_a_r
             // Three votes a request over overlapping pairs, so the order they apply in matters.
             let p = |k: usize| pool[(i + k) % pool.len()].photo_id;
             let pairs = [(p(0), p(1)), (p(2), p(0)), (p(1), p(3))];
-            sent.push((format!("voter-{i}"), pairs));
-            let (app, req) = (app.clone(), batch(&format!("voter-{i}"), &pairs));
+            sent.push((voters[i].id.clone(), pairs));
+            let (app, req) = (app.clone(), batch(&voters[i], &pairs));
             actix_web::rt::spawn(async move { send(&*app, req).await })
         })
         .collect();
@@ -213,12 +206,13 @@ async fn votes_arriving_while_a_commit_is_written_are_all_applied_once() {
     const REQUESTS: usize = 60;
     let (dir, st) = state_with(open_limits());
     let db = st.db.clone();
+    let voters: Vec<Voter> = (0..REQUESTS).map(|_| Voter::new(&st)).collect();
     let app = Rc::new(app(st).await);
     let pool = engine::arena_pool(&engine::demo_realm());
     let handles: Vec<_> = (0..REQUESTS)
         .map(|i| {
             let pair = (pool[i % 5].photo_id, pool[5 + i % 3].photo_id);
-            let (app, req) = (app.clone(), batch(&format!("racer-{i}"), &[pair]));
+            let (app, req) = (app.clone(), batch(&voters[i], &[pair]));
             actix_web::rt::spawn(async move { send(&*app, req).await })
         })
         .collect();
@@ -247,16 +241,18 @@ async fn a_failed_group_commit_answers_every_request_with_an_error_and_writes_no
     let (dir, st) = state_with(open_limits());
     let path = dir.path().join("realm.db");
     let db = st.db.clone();
+    let voters: Vec<Voter> = (0..=GOOD).map(|_| Voter::new(&st)).collect();
+    let poison = voters[GOOD / 2].id.clone();
     let app = Rc::new(app(st).await);
     let pool = engine::arena_pool(&engine::demo_realm());
     let (a, b) = (pool[0].photo_id, pool[1].photo_id);
     // A real SQL failure part-way through the group: a trigger (on this connection only, not
     // stored in the file) refuses one voter's vote after earlier requests' votes were inserted.
-    db.call(|c| {
-        c.execute_batch(
+    db.call(move |c| {
+        c.execute_batch(&format!(
             "CREATE TEMP TRIGGER poison BEFORE INSERT ON main.votes
-             WHEN NEW.voter = 'poison' BEGIN SELECT RAISE(ABORT, 'poisoned vote'); END;",
-        )?;
+             WHEN NEW.voter = '{poison}' BEGIN SELECT RAISE(ABORT, 'poisoned vote'); END;"
+        ))?;
         Ok(())
     })
     .await
@@ -271,12 +267,7 @@ async fn a_failed_group_commit_answers_every_request_with_an_error_and_writes_no
     let release = hold_connection(&db).await;
     let handles: Vec<_> = (0..=GOOD)
         .map(|i| {
-            let voter = if i == GOOD / 2 {
-                "poison".to_string()
-            } else {
-                format!("voter-{i}")
-            };
-            let (app, req) = (app.clone(), batch(&voter, &[(a, b)]));
+            let (app, req) = (app.clone(), batch(&voters[i], &[(a, b)]));
             actix_web::rt::spawn(async move { send(&*app, req).await })
         })
         .collect();
@@ -305,7 +296,7 @@ async fn a_failed_group_commit_answers_every_request_with_an_error_and_writes_no
     db.call(|c| Ok(c.execute_batch("DROP TRIGGER temp.poison")?))
         .await
         .unwrap();
-    let (status, res) = send(&*app, batch("voter-0", &[(a, b)])).await;
+    let (status, res) = send(&*app, batch(&voters[0], &[(a, b)])).await;
     assert_eq!(status, 200, "{res}");
     assert_eq!(res["results"][0]["counted"], true, "{res}");
     let mut w = realm_before.rating_of(a);

@@ -12,7 +12,7 @@ mod common;
 
 use actix_web::http::Method;
 use actix_web::test::TestRequest;
-use common::{app, keyed, send, state};
+use common::{app, keyed, send, state, Voter};
 use serde_json::{json, Value};
 use server::routes::{endpoints, Access};
 
@@ -278,7 +278,7 @@ fn json_probes(method: &Method, uri: &str, valid: &Value, leaf_budget: usize) ->
 }
 
 /// Valid bodies for every JSON endpoint, from the seeded realm.
-fn valid_bodies(realm: &Value) -> Vec<(Method, &'static str, Value, usize)> {
+fn valid_bodies(realm: &Value, voter: &Voter) -> Vec<(Method, &'static str, Value, usize)> {
     let photos = realm["photos"].as_array().unwrap();
     let (a, b) = (
         photos[0]["id"].as_u64().unwrap(),
@@ -299,8 +299,14 @@ fn valid_bodies(realm: &Value) -> Vec<(Method, &'static str, Value, usize)> {
         ),
         (
             Method::POST,
+            "/api/pairs",
+            json!({"voter": voter.pass, "count": 3}),
+            4,
+        ),
+        (
+            Method::POST,
             "/api/votes",
-            json!({"voter": "hostile", "votes": [{"chosen": a, "other": b, "cast_at": 5_000_000, "shown_at": 4_990_000}]}),
+            voter.batch(vec![voter.vote(a, b)]),
             10,
         ),
         (
@@ -486,12 +492,13 @@ async fn a_thousand_hostile_requests_get_no_5xx_and_named_refusals() {
     )
     .unwrap();
     std::fs::write(dir.path().join("secret.txt"), "root:x:0:0 outside dist").unwrap();
+    let voter = Voter::new(&st);
     let app = app(st).await;
     let (_, realm) = send(&app, TestRequest::get().uri("/api/realm")).await;
     let photo = realm["photos"][0]["id"].as_u64().unwrap();
 
     let mut probes = Vec::new();
-    for (method, uri, valid, budget) in valid_bodies(&realm) {
+    for (method, uri, valid, budget) in valid_bodies(&realm, &voter) {
         probes.extend(json_probes(&method, uri, &valid, budget));
     }
     probes.extend(query_probes(photo));

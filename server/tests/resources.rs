@@ -4,7 +4,7 @@ mod common;
 
 use actix_web::body::MessageBody;
 use actix_web::test::{self, TestRequest};
-use common::{app, battle_ref, keyed, send, state, TestApp};
+use common::{app, battle_ref, keyed, send, state, TestApp, Voter};
 use serde_json::{json, Value};
 use std::future::poll_fn;
 use std::pin::Pin;
@@ -297,6 +297,7 @@ fn count(path: &std::path::Path, sql: &str) -> i64 {
 async fn a_backup_streams_a_valid_copy_holding_the_data_and_leaves_no_file() {
     let (dir, st) = state();
     let db_path = dir.path().join("realm.db");
+    let voter = Voter::new(&st);
     let app = app(st).await;
     // Data beyond the seed: a vote.
     let pool = engine::arena_pool(&engine::demo_realm());
@@ -304,9 +305,7 @@ async fn a_backup_streams_a_valid_copy_holding_the_data_and_leaves_no_file() {
         &app,
         TestRequest::post()
             .uri("/api/votes")
-            .set_json(json!({"voter": "v",
-            "votes": [{"chosen": pool[0].photo_id, "other": pool[1].photo_id,
-                       "cast_at": 10_000, "shown_at": 5_000}]})),
+            .set_json(voter.batch(vec![voter.vote(pool[0].photo_id, pool[1].photo_id)])),
     )
     .await;
     assert_eq!(status, 200, "{res}");

@@ -1,27 +1,31 @@
-//! `/arena`: two photos and one question — which is the better build. Pairs come from the eligible
-//! pool by engine's pairing rule (SPEC §4.2) with a generator seeded from the browser's crypto;
-//! the next pair is chosen before this one is answered. A vote (click, tap, ← or →) goes through
-//! the store's queue, so it survives being offline; what the server made of it — counted, or not
-//! and why — is shown as the sync brings the answer.
+//! `/arena`: two photos and one question — which is the better build. The server deals the pairs
+//! (SPEC §16.1): it draws them with engine's pairing and signs each as a single-use token, and
+//! only a vote on such a pair can count. A handful are dealt ahead and kept in browser storage
+//! (`deck`), so voting goes on offline and the votes count when they sync within the tokens'
+//! life. Out of dealt pairs with the server out of reach, the page draws practice pairs itself
+//! (the same pairing, in the browser) and says plainly that those votes won't count. A vote
+//! (click, tap, ← or →) goes through the store's queue; what the server made of it — counted, or
+//! not and why — is shown as the sync brings the answer.
 //!
 //! **Decision:** the rating change is shown after the sync, not optimistically. The server applies
 //! votes in arrival order, interleaved with other voters', and may not count one at all, so a local
 //! Elo step could show a number the server never holds. The log shows each rating as it stood when
 //! the vote was cast and as the realm holds it now.
 
-mod recent;
+mod deck;
 pub mod seasons;
 pub mod standings;
 mod verdicts;
 
+use crate::api::{self, ApiError};
 use crate::components::portrait::{Look, Portrait};
 use crate::store::{random_u64, use_realm_store};
-use engine::wire::Vote;
+use deck::Deck;
+use engine::wire::{PairRequest, Vote};
 use engine::{Rating, Realm, SplitMix64};
 use leptos::prelude::*;
 use leptos_router::components::A;
-use recent::Recent;
-use verdicts::{reason_text, settle, tally, Cast, Verdict};
+use verdicts::{reason_text, settle, tally, Cast, Verdict, NO_TOKEN};
 
 /// How many of this visit's votes the log lists.
 const LOG_LEN: usize = 10;
@@ -42,88 +46,189 @@ fn now() -> f64 {
     js_sys::Date::now()
 }
 
+/// The pair on screen, with its token when the server dealt it (a practice pair has none).
+#[derive(Clone, Debug, PartialEq)]
+struct Shown {
+    a: u64,
+    b: u64,
+    token: Option<String>,
+}
+
+/// Where asking the server for pairs stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Dealing {
+    /// Nothing asked.
+    Idle,
+    /// A request is out.
+    Asking,
+    /// The last request failed (offline, or the server refused): practice pairs until one works.
+    Unreachable,
+}
+
 /// The Arena page.
 #[component]
 pub fn ArenaPage() -> impl IntoView {
     let store = use_realm_store();
     let rng = StoredValue::new(SplitMix64::new(random_u64()));
-    let recent = StoredValue::new(Recent::load());
-    let pair = RwSignal::new(None::<(u64, u64)>);
+    let deck = StoredValue::new(Deck::load());
+    let shown = RwSignal::new(None::<Shown>);
     let next = RwSignal::new(None::<(u64, u64)>);
-    let shown_at = StoredValue::new(0.0f64);
+    let dealing = RwSignal::new(Dealing::Idle);
     let log = RwSignal::new(Vec::<Cast>::new());
     let pool = Memo::new(move |_| {
         store
             .realm
             .with(|r| r.as_deref().map(engine::arena_pool).unwrap_or_default())
     });
-    let in_pool = move |p: Option<(u64, u64)>| {
-        p.is_some_and(|(a, b)| {
-            pool.with_untracked(|pool| {
-                pool.iter().any(|r| r.photo_id == a) && pool.iter().any(|r| r.photo_id == b)
-            })
-        })
-    };
-    // Draws a pair, skipping this voter's recent pairs and `also` (the pair on screen).
-    let draw = move |also: Option<(u64, u64)>| {
-        let mut skip = recent.with_value(|r| r.pairs(now()));
-        skip.extend(also);
+    let loaded = move || store.realm.with_untracked(Option::is_some);
+    let judged = move |id: u64| pool.with_untracked(|p| p.iter().any(|r| r.photo_id == id));
+    let on_screen_judged =
+        move || shown.with_untracked(|s| s.as_ref().is_some_and(|s| judged(s.a) && judged(s.b)));
+    // A practice pair, drawn here: clear of the pair on screen when the pool allows.
+    let practice = move || {
+        let last = shown.with_untracked(|s| s.as_ref().map(|s| (s.a, s.b)));
         let pool = pool.get_untracked();
-        rng.try_update_value(|g| engine::pick_pair(&pool, &skip, g))
+        rng.try_update_value(|g| engine::pick_pair_after(&pool, &[], last, g))
             .flatten()
+            .map(|(a, b)| Shown { a, b, token: None })
     };
-    let show = move |p: Option<(u64, u64)>| {
-        pair.set(p);
-        shown_at.set_value(now());
-        next.set(p.and_then(|p| draw(Some(p))));
+    // Puts the next pair on screen: the deck's next, else (with the server out of reach) a
+    // practice pair, else nothing while pairs are on their way.
+    let show_next = move || {
+        if !loaded() {
+            return;
+        }
+        let dealt = deck
+            .try_update_value(|d| {
+                d.prune(now(), judged);
+                let p = d.draw();
+                d.save();
+                p
+            })
+            .flatten();
+        let upcoming = match dealt {
+            Some(p) => Some(Shown {
+                a: p.a,
+                b: p.b,
+                token: Some(p.token),
+            }),
+            None if dealing.get_untracked() == Dealing::Unreachable => practice(),
+            None => None,
+        };
+        shown.set(upcoming);
+        next.set(deck.with_value(Deck::peek));
     };
-    // A pair whose photo left the arena (its season held back, the photo deleted) is replaced.
+    // Asks for more pairs when the deck runs low (one request at a time). A deal puts a pair on
+    // screen if none (or only a practice one) is; it never asks again by itself, so a server with
+    // too few photos to deal is not asked in a loop.
+    let ask = move || {
+        if !loaded()
+            || dealing.get_untracked() == Dealing::Asking
+            || !deck.with_value(Deck::wants_more)
+        {
+            return;
+        }
+        dealing.set(Dealing::Asking);
+        leptos::task::spawn_local(async move {
+            let voter = deck.with_value(|d| d.voter.clone());
+            let mut answer = api::deal_pairs(&PairRequest {
+                voter,
+                count: deck::DEAL,
+            })
+            .await;
+            // A pass the server no longer knows (its database was replaced): start afresh.
+            if matches!(&answer, Err(ApiError::Status(422, Some(e))) if e.field.as_deref() == Some("voter"))
+            {
+                deck.update_value(Deck::forget);
+                answer = api::deal_pairs(&PairRequest {
+                    voter: None,
+                    count: deck::DEAL,
+                })
+                .await;
+            }
+            match answer {
+                Ok(deal) => {
+                    deck.update_value(|d| {
+                        d.take_in(deal, now());
+                        d.save();
+                    });
+                    dealing.set(Dealing::Idle);
+                    let practising =
+                        shown.with_untracked(|s| s.as_ref().is_none_or(|s| s.token.is_none()));
+                    if practising {
+                        show_next();
+                    } else {
+                        next.set(deck.with_value(Deck::peek));
+                    }
+                }
+                Err(_) => {
+                    dealing.set(Dealing::Unreachable);
+                    if shown.with_untracked(Option::is_none) {
+                        show_next();
+                    }
+                }
+            }
+        });
+    };
+    // A pair whose photo left the arena (its season held back, the photo deleted) is replaced;
+    // so is the empty screen once the realm is in.
     Effect::new(move |_| {
         pool.track();
-        if !in_pool(pair.get_untracked()) {
-            show(draw(None));
-        } else if !in_pool(next.get_untracked()) {
-            next.set(draw(pair.get_untracked()));
+        if !on_screen_judged() {
+            show_next();
+        } else {
+            deck.update_value(|d| d.prune(now(), judged));
+            next.set(deck.with_value(Deck::peek));
         }
+        ask();
     });
+    let online = window_event_listener(leptos::ev::online, move |_| {
+        if dealing.get_untracked() == Dealing::Unreachable {
+            dealing.set(Dealing::Idle);
+        }
+        ask();
+    });
+    on_cleanup(move || online.remove());
     Effect::new(move |_| {
         let answered = store.vote_results.get();
         log.update(|l| settle(l, &answered));
     });
     let cast = move |left: bool| {
-        let Some((a, b)) = pair.get_untracked() else {
+        let Some(Shown { a, b, token }) = shown.get_untracked() else {
             return;
         };
         let (chosen, other) = if left { (a, b) } else { (b, a) };
-        let at = now();
         let vote = Vote {
+            token: token.clone().unwrap_or_default(),
             chosen,
             other,
-            cast_at: at as i64,
-            shown_at: Some(shown_at.get_value() as i64),
+            cast_at: now() as i64,
         };
         let before = store.realm.with_untracked(|r| {
             r.as_deref()
                 .map(|r| (r.rating_of(chosen), r.rating_of(other)))
         });
         let before = before.unwrap_or((Rating::start(chosen), Rating::start(other)));
-        recent.update_value(|r| {
-            r.push(chosen, other, at);
-            r.save();
-        });
+        let verdict = if token.is_some() {
+            Verdict::Queued
+        } else {
+            Verdict::NotCounted(NO_TOKEN.into())
+        };
         log.update(|l| {
             l.insert(
                 0,
                 Cast {
                     vote: vote.clone(),
                     before,
-                    verdict: Verdict::Queued,
+                    verdict,
                 },
             );
         });
-        store.vote(vote);
-        let upcoming = next.get_untracked().filter(|p| in_pool(Some(*p)));
-        show(upcoming.or_else(|| draw(None)));
+        if token.is_some() {
+            store.vote(vote);
+        }
+        show_next();
+        ask();
     };
     let keys = window_event_listener(leptos::ev::keydown, move |e| {
         if e.repeat() || e.alt_key() || e.ctrl_key() || e.meta_key() || e.shift_key() {
@@ -146,16 +251,26 @@ pub fn ArenaPage() -> impl IntoView {
     on_cleanup(move || keys.remove());
 
     let pair_view = move || {
-        let (a, b) = pair.get()?;
+        let Some(Shown { a, b, token }) = shown.get() else {
+            return Some(
+                view! { <p class="arena-empty">"Asking the server for pairs…"</p> }.into_any(),
+            );
+        };
+        let counts = if token.is_some() { "yes" } else { "no" };
         store.realm.with_untracked(|r| {
             let r = r.as_deref()?;
             Some(view! {
-                <div class="arena-pair" data-pair=format!("{a},{b}")>
+                {token.is_none().then(|| view! {
+                    <p class="notice arena-uncounted" role="status">
+                        "The server can't deal pairs right now (you may be offline): these are practice pairs, and votes on them won't count. Counted voting comes back with the server."
+                    </p>
+                })}
+                <div class="arena-pair" data-pair=format!("{a},{b}") data-counts=counts>
                     {contender(r, a, "left", "←", move || cast(true))}
                     <p class="arena-or">"or"</p>
                     {contender(r, b, "right", "→", move || cast(false))}
                 </div>
-            })
+            }.into_any())
         })
     };
     view! {

@@ -20,8 +20,8 @@ pub const SNAPSHOT_KEY: &str = "brickrealm.snapshot.v1";
 pub const QUEUE_KEY: &str = "brickrealm.queue.v1";
 /// The editor key, when one was entered.
 pub const EDITOR_KEY: &str = "brickrealm.editor-key";
-/// The anonymous voter id.
-pub const VOTER_KEY: &str = "brickrealm.voter";
+/// The random voter id of builds before the server issued voter passes, removed on sight.
+const OLD_VOTER_KEY: &str = "brickrealm.voter";
 /// The whole-document cache of earlier builds, removed on sight.
 const OLD_CACHE_KEY: &str = "brickrealm.realm.v1";
 
@@ -91,6 +91,7 @@ fn write<T: Serialize>(kv: &dyn KeyValue, key: &str, value: &T) -> Result<(), St
 /// The stored snapshot, or an empty one.
 pub fn load_snapshot(kv: &dyn KeyValue) -> Snapshot {
     kv.remove(OLD_CACHE_KEY);
+    kv.remove(OLD_VOTER_KEY);
     read(kv, SNAPSHOT_KEY).unwrap_or_default()
 }
 
@@ -107,15 +108,6 @@ pub fn load_queue(kv: &dyn KeyValue) -> Option<Queue> {
 /// Stores the queue.
 pub fn save_queue(kv: &dyn KeyValue, q: &Queue) -> Result<(), String> {
     write(kv, QUEUE_KEY, q)
-}
-
-/// The stored voter id, or `fresh` stored as the new one.
-pub fn voter_id(kv: &dyn KeyValue, fresh: impl FnOnce() -> String) -> String {
-    kv.get(VOTER_KEY).unwrap_or_else(|| {
-        let id = fresh();
-        let _ = kv.set(VOTER_KEY, &id);
-        id
-    })
 }
 
 #[cfg(test)]
@@ -139,12 +131,5 @@ mod tests {
         kv.set(OLD_CACHE_KEY, "{}").unwrap();
         assert!(load_snapshot(&kv).is_empty());
         assert!(kv.get(OLD_CACHE_KEY).is_none());
-    }
-
-    #[test]
-    fn the_voter_id_is_made_once() {
-        let kv = Memory::default();
-        assert_eq!(voter_id(&kv, || "v1".into()), "v1");
-        assert_eq!(voter_id(&kv, || "v2".into()), "v1");
     }
 }

@@ -19,6 +19,7 @@ pub struct Queue {
     /// Collection edits, oldest first.
     pub mutations: Vec<Pending>,
     /// Arena judgements, oldest first.
+    #[serde(deserialize_with = "votes_with_tokens")]
     pub votes: Vec<Vote>,
     /// Battles for Realm History, as the JSON the server will receive.
     pub battles: Vec<QueuedBattle>,
@@ -26,6 +27,17 @@ pub struct Queue {
     pub conflicts: Vec<Conflict>,
     /// Work the server refused as invalid, kept so the user sees why.
     pub refused: Vec<Refusal>,
+}
+
+/// The stored votes that carry a pair token. Votes an older build queued have none (the server
+/// then trusted the browser's own voter id and clock), so they can never count; they are left
+/// behind here rather than making the whole queue, edits included, unreadable.
+fn votes_with_tokens<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Vote>, D::Error> {
+    let stored = Vec::<serde_json::Value>::deserialize(d)?;
+    Ok(stored
+        .into_iter()
+        .filter_map(|v| serde_json::from_value(v).ok())
+        .collect())
 }
 
 /// A battle waiting for Realm History: the [`BattleReference`] as the JSON text the server will
@@ -577,12 +589,27 @@ mod tests {
         let mut q = Queue::new("c".into());
         q.edit(&s, "faction", 3, Some(json!({"name": "a"})));
         q.votes.push(Vote {
+            token: "p1.t".into(),
             chosen: 1,
             other: 2,
             cast_at: 10,
-            shown_at: Some(5),
         });
         let text = serde_json::to_string(&q).unwrap();
         assert_eq!(serde_json::from_str::<Queue>(&text).unwrap(), q);
+    }
+
+    #[test]
+    fn a_queue_with_votes_from_before_pair_tokens_still_loads_without_them() {
+        let s = snapshot_with("faction", 3, 4);
+        let mut q = Queue::new("c".into());
+        q.edit(&s, "faction", 3, Some(json!({"name": "a"})));
+        let mut stored = serde_json::to_value(&q).unwrap();
+        stored["votes"] = json!([
+            {"chosen": 1, "other": 2, "cast_at": 10, "shown_at": 5},
+            {"token": "p1.t", "chosen": 1, "other": 2, "cast_at": 11}
+        ]);
+        let loaded: Queue = serde_json::from_value(stored).unwrap();
+        assert_eq!(loaded.mutations, q.mutations, "the edits are kept");
+        assert_eq!(loaded.votes.len(), 1, "only the vote with a token");
     }
 }

@@ -191,14 +191,12 @@ async fn push_edits(store: RealmStore) -> Result<(), ApiError> {
 
 /// Sends the queued votes as one batch and keeps what the server made of each.
 async fn push_votes(store: RealmStore) -> Result<(), ApiError> {
-    let (voter, votes) = store
-        .inner
-        .with_value(|i| (i.voter.clone(), i.queue.votes.clone()));
+    let votes = store.inner.with_value(|i| i.queue.votes.clone());
     if votes.is_empty() {
         return Ok(());
     }
     let n = votes.len();
-    let batch = VoteBatch { voter, votes };
+    let batch = VoteBatch { votes };
     match api::post_votes(&batch).await {
         Ok(answer) => {
             store.with_queue(|q| {

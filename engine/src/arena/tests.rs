@@ -214,7 +214,60 @@ fn pairing_skips_recent_pairs_when_it_can() {
     assert!(pick_pair(&two, &[(1, 2)], &mut rng).is_some());
 }
 
+#[test]
+fn the_next_pair_shares_no_photo_with_the_last_when_it_can() {
+    let p = pool(&[
+        (1, 1200.0, 0),
+        (2, 1210.0, 3),
+        (3, 1220.0, 0),
+        (4, 1900.0, 8),
+    ]);
+    let mut rng = SplitMix64::new(21);
+    let mut last = pick_pair_after(&p, &[], None, &mut rng);
+    for _ in 0..200 {
+        let (a, b) = last.unwrap();
+        let next = pick_pair_after(&p, &[], last, &mut rng).unwrap();
+        assert!(
+            ![a, b].contains(&next.0) && ![a, b].contains(&next.1),
+            "{last:?} then {next:?}"
+        );
+        last = Some(next);
+    }
+    // Three photos leave no pair without one of the last two: the whole pool is used.
+    let three = pool(&[(1, 1200.0, 0), (2, 1200.0, 0), (3, 1200.0, 0)]);
+    assert!(pick_pair_after(&three, &[], Some((1, 2)), &mut rng).is_some());
+    // With no pair shown yet it is the plain pairing, draw for draw.
+    let (mut x, mut y) = (SplitMix64::new(4), SplitMix64::new(4));
+    assert_eq!(
+        pick_pair_after(&p, &[], None, &mut x),
+        pick_pair(&p, &[], &mut y)
+    );
+}
+
 proptest! {
+    /// Whatever the pool and the last pair, the next pair is two different photos of the pool,
+    /// and shares no photo with the last pair whenever two others exist.
+    #[test]
+    fn a_next_pair_is_from_the_pool_and_fresh_when_it_can_be(
+        ratings in proptest::collection::vec((1200.0..1800.0f64, 0u32..30), 2..12),
+        seed in any::<u64>(),
+        last in proptest::option::of((1u64..12, 1u64..12)),
+    ) {
+        let p: Vec<Rating> = ratings.iter().enumerate()
+            .map(|(i, &(rating, judged))| Rating { photo_id: i as u64 + 1, rating, judged, wins: 0 })
+            .collect();
+        let mut rng = SplitMix64::new(seed);
+        let (a, b) = pick_pair_after(&p, &[], last, &mut rng).unwrap();
+        prop_assert!(a != b);
+        prop_assert!(p.iter().any(|r| r.photo_id == a) && p.iter().any(|r| r.photo_id == b));
+        if let Some((x, y)) = last {
+            let others = p.iter().filter(|r| r.photo_id != x && r.photo_id != y).count();
+            if others >= 2 {
+                prop_assert!(![x, y].contains(&a) && ![x, y].contains(&b));
+            }
+        }
+    }
+
     /// A win never lowers the winner's rating and never raises the loser's.
     #[test]
     fn a_win_never_lowers_the_winner(

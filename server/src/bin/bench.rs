@@ -3,13 +3,16 @@
 //! ```text
 //! server --db /tmp/bench.db --editor-key bench-editor-key-16 --vote-rate-per-minute 1000000 \
 //!        --vote-min-ms 0 --rate-votes 100000000 --vote-rate-per-address 100000000 &
-//! cargo run --release -p server --bin bench -- --addr 127.0.0.1:8080 --key bench-editor-key-16
+//! cargo run --release -p server --bin bench -- --addr 127.0.0.1:8080 --key bench-editor-key-16 \
+//!        --db /tmp/bench.db
 //! ```
 //!
 //! Phase 1: `--connections` keep-alive connections post single-vote batches for `--seconds`,
-//! each from a fresh voter id, and it prints votes per second and latency percentiles, and how
+//! each from a voter of its own on a pair token of its own, and it prints votes per second and latency percentiles, and how
 //! many commits the server made for them (each group commit that counts a vote moves the pull
 //! cursor by one), so the mean group size shows whether group commit is doing its work.
+//! The passes and tokens are signed here with the server's secret, read from its database file
+//! (`--db`), so the figures are of voting alone, not of asking for pairs.
 //! Phase 2: one push of `--mutations` mutations (renaming a season that many times) and its time.
 
 use server::loopback::Conn;
@@ -37,6 +40,17 @@ fn main() -> anyhow::Result<()> {
     let conns: usize = arg(&args, "--connections", "32").parse()?;
     let seconds: u64 = arg(&args, "--seconds", "10").parse()?;
     let mutations: u64 = arg(&args, "--mutations", "1000").parse()?;
+    let db = arg(&args, "--db", "data/brickrealm.db");
+    let secret: String = rusqlite::Connection::open(&db)?.query_row(
+        "SELECT value FROM meta WHERE key = 'token_secret'",
+        [],
+        |r| r.get(0),
+    )?;
+    let signer = server::tokens::Signer::new(
+        server::hex::decode(&secret)
+            .ok_or_else(|| anyhow::anyhow!("{db}: the token secret is not 32 bytes of hex"))?,
+    );
+    let issued = server::db::now_ms() - 60_000;
 
     let mut c = Conn::open(&addr)?;
     let (_, body) = c.request("GET", "/api/realm", None, b"")?;
@@ -52,7 +66,7 @@ fn main() -> anyhow::Result<()> {
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let threads: Vec<_> = (0..conns)
         .map(|t| {
-            let (addr, pool) = (addr.clone(), pool.clone());
+            let (addr, pool, signer) = (addr.clone(), pool.clone(), signer.clone());
             std::thread::spawn(move || -> anyhow::Result<(Vec<Duration>, u64)> {
                 let mut c = Conn::open(&addr)?;
                 let (mut lat, mut failed) = (Vec::new(), 0);
@@ -64,8 +78,14 @@ fn main() -> anyhow::Result<()> {
                     if a == b {
                         continue;
                     }
+                    let token = signer.pair_token(&server::tokens::PairClaim {
+                        voter: format!("{t:016x}{n:016x}"),
+                        pair: (a, b),
+                        issued,
+                        nonce: format!("{:016x}", (t as u64) << 40 | n),
+                    });
                     let body = format!(
-                        r#"{{"voter":"bench-{t}-{n}","votes":[{{"chosen":{a},"other":{b},"cast_at":{n}000,"shown_at":1}}]}}"#
+                        r#"{{"votes":[{{"token":"{token}","chosen":{a},"other":{b},"cast_at":{n}000}}]}}"#
                     );
                     let start = Instant::now();
                     let (status, _) = c.request("POST", "/api/votes", None, body.as_bytes())?;

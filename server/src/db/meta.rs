@@ -1,4 +1,5 @@
-//! The `meta` table's settings other than the change counter: the editor key's hash.
+//! The `meta` table's settings other than the change counter: the editor key's hash and the
+//! secret voter passes and pair tokens are signed with.
 
 use crate::auth::EditorKey;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -36,4 +37,26 @@ fn store(conn: &Connection, key: &EditorKey) -> rusqlite::Result<()> {
         params![KEY, key.to_hex()],
     )?;
     Ok(())
+}
+
+const SECRET: &str = "token_secret";
+
+/// The secret that signs voter passes and pair tokens (`tokens.rs`): made on first start and kept,
+/// so passes and tokens handed out survive a restart (and a backup restores them with the votes).
+pub fn token_secret(conn: &Connection) -> anyhow::Result<[u8; 32]> {
+    let stored: Option<String> = conn
+        .query_row("SELECT value FROM meta WHERE key = ?1", [SECRET], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    if let Some(key) = stored.as_deref().and_then(crate::hex::decode) {
+        return Ok(key);
+    }
+    let key = crate::tokens::new_secret().map_err(|e| anyhow::anyhow!("no OS randomness: {e}"))?;
+    conn.execute(
+        "INSERT INTO meta (key, value) VALUES (?1, ?2)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        params![SECRET, crate::hex::encode(&key)],
+    )?;
+    Ok(key)
 }

@@ -115,8 +115,16 @@ const V5: &str = "
 ALTER TABLE votes ADD COLUMN client TEXT NOT NULL DEFAULT '';
 ";
 
+/// Migration 6: each vote names the nonce of the pair token it was cast on (SPEC §16.1), at most
+/// once, so a token is single-use and a replayed one answers what the first got. Votes from before
+/// had no token.
+const V6: &str = "
+ALTER TABLE votes ADD COLUMN token TEXT;
+CREATE UNIQUE INDEX votes_by_token ON votes (token) WHERE token IS NOT NULL;
+";
+
 /// Every migration, in order.
-const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6];
 
 /// The schema version this build expects.
 pub fn latest() -> u32 {

@@ -1,14 +1,15 @@
-//! Arena votes: stored whether counted or not; counted ones move the ratings through engine's
-//! Elo update, in arrival order, in the same transaction.
+//! Arena votes: stored whether counted or not (uncounted ones for a while); counted ones move the
+//! ratings through engine's Elo update, in arrival order, in the same transaction. Each vote is on
+//! a pair token the server signed, and each token's nonce is stored at most once.
 
 use super::sync;
 use crate::collection::Cached;
 use crate::collection::Change;
 use crate::config::VoteLimits;
 use crate::error::ApiError;
-use engine::wire::{Judgement, VoteBatch, VoteList, VoteResponse, VoteResult};
+use engine::wire::{Judgement, VoteList, VoteResponse, VoteResult};
 use engine::{Rating, RecordKind};
-use rusqlite::{params, Connection, Transaction};
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
 /// The counted votes of each client address in the last minute, kept in memory by the vote
@@ -45,28 +46,58 @@ impl AddressWindow {
     }
 }
 
-/// Why a vote is not counted, checked in this order.
+/// One vote as the server accepted it: its pair token was signed by this server, for these two
+/// photos (checked by `arena::ballots` before the vote reaches the writer).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ballot {
+    /// The voter the token was handed to (the id inside its pass).
+    pub voter: String,
+    /// The photo chosen.
+    pub chosen: u64,
+    /// The photo passed over.
+    pub other: u64,
+    /// When the client says it was cast (kept, never used to decide).
+    pub cast_at: i64,
+    /// When the server handed the pair out (from the token).
+    pub issued: i64,
+    /// The token's nonce: a vote per token.
+    pub nonce: String,
+}
+
+/// What an earlier vote on this token was answered, if one was stored.
+fn answered_before(tx: &Transaction, nonce: &str) -> Result<Option<VoteResult>, ApiError> {
+    Ok(tx
+        .prepare_cached("SELECT counted, reason FROM votes WHERE token = ?1")?
+        .query_row([nonce], |r| {
+            Ok(VoteResult {
+                counted: r.get(0)?,
+                reason: r.get(1)?,
+            })
+        })
+        .optional()?)
+}
+
+/// Why a vote is not counted, checked in this order. Every time is the server's: when the pair
+/// was handed out (the token's) and when the vote arrived (`now`).
 #[allow(clippy::too_many_arguments)]
 fn uncounted(
     tx: &Transaction,
     limits: &VoteLimits,
     window: &mut AddressWindow,
-    voter: &str,
     client: &str,
-    v: &engine::wire::Vote,
+    v: &Ballot,
     now: i64,
     eligible: impl Fn(u64) -> bool,
 ) -> Result<Option<&'static str>, ApiError> {
+    if now - v.issued > limits.token_life_ms {
+        return Ok(Some("token_expired"));
+    }
     if !eligible(v.chosen) || !eligible(v.other) {
         return Ok(Some("not_eligible"));
     }
-    if v.shown_at
-        .is_some_and(|shown| v.cast_at - shown < limits.min_answer_ms)
-    {
+    if now - v.issued < limits.min_answer_ms {
         return Ok(Some("too_fast"));
     }
-    // The window is the server's clock (when the votes arrived), never the client's `cast_at`,
-    // which a script can space a day apart.
     let repeats: i64 = tx
         .prepare_cached(
             "SELECT COUNT(*) FROM votes WHERE voter = ?1 AND counted = 1
@@ -75,7 +106,7 @@ fn uncounted(
         )?
         .query_row(
             params![
-                voter,
+                v.voter,
                 v.chosen as i64,
                 v.other as i64,
                 now,
@@ -90,23 +121,38 @@ fn uncounted(
         .prepare_cached(
             "SELECT COUNT(*) FROM votes WHERE voter = ?1 AND counted = 1 AND received_at > ?2",
         )?
-        .query_row(params![voter, now - 60_000], |r| r.get(0))?;
+        .query_row(params![v.voter, now - 60_000], |r| r.get(0))?;
     if recent >= i64::from(limits.per_minute) {
         return Ok(Some("rate_limited"));
     }
-    // However many voter ids one address sends, its counted votes share one allowance.
+    // However many voters one address has become, its counted votes share one allowance.
     if window.count(client, now) >= limits.per_address_per_minute as usize {
         return Ok(Some("rate_limited"));
     }
     Ok(None)
 }
 
+/// The pairs `voter` had counted since `since` (ms, server time): what the pairing skips.
+pub fn recent_pairs(
+    conn: &Connection,
+    voter: &str,
+    since: i64,
+) -> Result<Vec<(u64, u64)>, ApiError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT chosen, other FROM votes WHERE voter = ?1 AND counted = 1 AND received_at > ?2",
+    )?;
+    let rows = stmt.query_map(params![voter, since], |r| {
+        Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64))
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
 /// One request's votes, waiting for the next group commit.
 pub struct Job {
     /// The limits in force.
     pub limits: VoteLimits,
-    /// The votes.
-    pub batch: VoteBatch,
+    /// The votes, oldest first.
+    pub ballots: Vec<Ballot>,
     /// When they arrived (ms since the epoch).
     pub now: i64,
     /// The client address they came from, as the server saw it.
@@ -114,7 +160,8 @@ pub struct Job {
 }
 
 /// Applies the vote batches of several requests, in arrival order, in ONE transaction (one
-/// commit and one fsync for them all: group commit). Returns one answer per job.
+/// commit and one fsync for them all: group commit). Returns one answer per job. A vote on a
+/// token already used is answered what that first vote was, and stored no second time.
 pub fn cast_group(
     conn: &mut Connection,
     cache: &mut Cached,
@@ -135,21 +182,24 @@ pub fn cast_group(
     let tx = conn.transaction()?;
     {
         let mut insert = tx.prepare_cached(
-            "INSERT INTO votes (voter, chosen, other, cast_at, received_at, counted, reason, client)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO votes (voter, chosen, other, cast_at, received_at, counted, reason, client, token)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         )?;
         for Job {
             limits,
-            batch,
+            ballots,
             now,
             client,
         } in jobs
         {
-            let mut results = Vec::with_capacity(batch.votes.len());
+            let mut results = Vec::with_capacity(ballots.len());
             let mut mine = Vec::new();
-            for v in &batch.votes {
-                let reason =
-                    uncounted(&tx, limits, window, &batch.voter, client, v, *now, eligible)?;
+            for v in ballots {
+                if let Some(first) = answered_before(&tx, &v.nonce)? {
+                    results.push(first);
+                    continue;
+                }
+                let reason = uncounted(&tx, limits, window, client, v, *now, eligible)?;
                 if reason.is_none() {
                     window.note(client, *now);
                     let current = |id| {
@@ -165,14 +215,15 @@ pub fn cast_group(
                     mine.extend([v.chosen, v.other]);
                 }
                 insert.execute(params![
-                    batch.voter,
+                    v.voter,
                     v.chosen as i64,
                     v.other as i64,
                     v.cast_at,
                     now,
                     reason.is_none(),
                     reason,
-                    client
+                    client,
+                    v.nonce
                 ])?;
                 results.push(VoteResult {
                     counted: reason.is_none(),

@@ -1,46 +1,97 @@
-//! `POST /api/votes`: anonymous arena judgements, applied in arrival order (SPEC §4.2);
+//! `POST /api/pairs`: pairs to judge, drawn and signed by the server (SPEC §16.1);
+//! `POST /api/votes`: anonymous arena judgements on those pairs, applied in arrival order (§4.2);
 //! `GET /api/votes?after=CURSOR&limit=N`: the counted ones, a page at a time, for the standings'
 //! Bradley–Terry fit.
 
 use crate::error::{parse_json, ApiError};
 use crate::AppState;
+use actix_web::http::header::{HeaderValue, RETRY_AFTER};
+use actix_web::ResponseError;
 use actix_web::{web, HttpRequest, HttpResponse};
-use engine::wire::VoteBatch;
+use engine::wire::{PairDeal, PairRequest, VoteBatch, MAX_PAIRS};
+
+/// Hands out `count` pairs to the voter whose pass is sent, or to a new voter (whose pass comes
+/// with them, within the address's allowance of new voters: 429 naming `voter` past it).
+pub async fn pairs(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let ask: PairRequest = parse_json(&body)?;
+    if !(1..=MAX_PAIRS).contains(&ask.count) {
+        return Err(ApiError::bad_field(
+            "count",
+            format!("a whole number from 1 to {MAX_PAIRS}"),
+        ));
+    }
+    let (voter, pass) = match &ask.voter {
+        Some(pass) => (state.arena.voter(pass)?, pass.clone()),
+        None => {
+            let client = state.limiter.client_of(req.headers(), req.peer_addr());
+            if let Err((mut e, secs)) = state
+                .limiter
+                .check_client(crate::rate_limit::Class::NewVoters, client)
+            {
+                e.field = Some("voter".into());
+                let mut res = e.error_response();
+                res.headers_mut()
+                    .insert(RETRY_AFTER, HeaderValue::from(secs));
+                return Ok(res);
+            }
+            state.arena.new_voter()?
+        }
+    };
+    let now = crate::db::now_ms();
+    let seed = u64::from_str_radix(
+        &crate::tokens::random_hex(8).map_err(ApiError::internal)?,
+        16,
+    )
+    .map_err(ApiError::internal)?;
+    let drawn = state
+        .db
+        .deal_pairs(
+            voter.clone(),
+            ask.count,
+            now,
+            state.votes.repeat_window_ms,
+            state.arena.last_pair(&voter),
+            seed,
+        )
+        .await?;
+    let pairs = state.arena.hand_out(&voter, &drawn, now)?;
+    Ok(HttpResponse::Ok().json(PairDeal {
+        voter: pass,
+        pairs,
+        expires_in_ms: state.votes.token_life_ms,
+    }))
+}
 
 /// The most votes one batch may carry.
 pub const MAX_VOTES: usize = 500;
 
-/// Stores every vote and counts those within the limits.
+/// Checks each vote against the pair token the server issued, then stores it and counts it when
+/// within the limits.
 pub async fn post(
     state: web::Data<AppState>,
     req: HttpRequest,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let batch: VoteBatch = parse_json(&body)?;
-    if batch.voter.is_empty() || batch.voter.len() > 64 {
-        return Err(ApiError::bad_field("voter", "1 to 64 characters"));
-    }
     if batch.votes.len() > MAX_VOTES {
         return Err(ApiError::bad_field(
             "votes",
             format!("at most {MAX_VOTES} votes a batch"),
         ));
     }
-    if let Some(i) = batch.votes.iter().position(|v| v.chosen == v.other) {
-        return Err(ApiError::bad_field(
-            format!("votes[{i}].other"),
-            "a photo cannot be judged against itself",
-        ));
-    }
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_err(ApiError::internal)?
-        .as_millis() as i64;
+    let ballots = state.arena.ballots(&batch)?;
     let client = state
         .limiter
         .client_of(req.headers(), req.peer_addr())
         .to_string();
-    let res = state.db.cast_votes(state.votes, batch, now, client).await?;
+    let res = state
+        .db
+        .cast_votes(state.votes, ballots, crate::db::now_ms(), client)
+        .await?;
     Ok(HttpResponse::Ok().json(res))
 }
 

@@ -22,6 +22,7 @@ pub fn state_with(votes: VoteLimits) -> (tempfile::TempDir, AppState) {
         rates: RateLimits {
             votes: 1_000_000,
             history: 1_000_000,
+            new_voters_per_hour: 1_000_000,
         },
         ..Config::default()
     })
@@ -114,4 +115,77 @@ pub fn battle_ref(
         "id": id, "timestamp": timestamp, "source": "map", "fought_on": fought_on,
         "attacker": attacker, "defender": defender, "system": system.name(), "seed": seed,
     })
+}
+
+/// A voter as the server would issue one, for tests that vote on pairs of their own choosing:
+/// its pass and tokens are signed with the test server's own secret, exactly as `POST
+/// /api/pairs` signs them.
+pub struct Voter {
+    /// The voter id inside the pass (what the votes table holds).
+    pub id: String,
+    /// The pass the client sends.
+    pub pass: String,
+    signer: server::tokens::Signer,
+}
+
+/// How long before a test vote its pair was handed out: past any answer-time minimum, well
+/// within a token's life.
+pub const HANDED_OUT_BEFORE_MS: i64 = 120_000;
+
+impl Voter {
+    /// A new voter of the server over `state`.
+    pub fn new(state: &AppState) -> Voter {
+        let (id, pass) = state.arena.new_voter().unwrap();
+        Voter {
+            id,
+            pass,
+            signer: state.arena.signer().clone(),
+        }
+    }
+
+    /// A token for the pair `(a, b)` handed out at `issued` (ms, server clock).
+    pub fn token(&self, a: u64, b: u64, issued: i64) -> String {
+        self.signer.pair_token(&server::tokens::PairClaim {
+            voter: self.id.clone(),
+            pair: (a, b),
+            issued,
+            nonce: server::tokens::random_hex(8).unwrap(),
+        })
+    }
+
+    /// A vote for `chosen` over `other` on a pair handed out at `issued`.
+    pub fn vote_at(&self, chosen: u64, other: u64, issued: i64) -> serde_json::Value {
+        serde_json::json!({"token": self.token(chosen, other, issued), "chosen": chosen,
+            "other": other, "cast_at": issued + 2_000})
+    }
+
+    /// A vote for `chosen` over `other` on a pair handed out two minutes ago.
+    pub fn vote(&self, chosen: u64, other: u64) -> serde_json::Value {
+        self.vote_at(chosen, other, server::db::now_ms() - HANDED_OUT_BEFORE_MS)
+    }
+
+    /// The batch body for `votes` (each token names its voter; the batch needs no pass).
+    pub fn batch(&self, votes: Vec<serde_json::Value>) -> serde_json::Value {
+        serde_json::json!({ "votes": votes })
+    }
+
+    /// `POST /api/votes` with `votes`.
+    pub fn post(&self, votes: Vec<serde_json::Value>) -> test::TestRequest {
+        test::TestRequest::post()
+            .uri("/api/votes")
+            .set_json(self.batch(votes))
+    }
+}
+
+/// A checked vote of `voter` for the database's vote writer, on a fresh token handed out at
+/// `issued`.
+pub fn ballot(voter: &str, chosen: u64, other: u64, issued: i64) -> server::db::votes::Ballot {
+    server::db::votes::Ballot {
+        voter: voter.to_string(),
+        chosen,
+        other,
+        cast_at: issued + 2_000,
+        issued,
+        nonce: server::tokens::random_hex(8).unwrap(),
+    }
 }

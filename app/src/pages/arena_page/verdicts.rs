@@ -37,9 +37,14 @@ pub struct Cast {
     pub verdict: Verdict,
 }
 
-/// The server's reason codes in words a voter reads (SPEC §4.2's abuse rules).
+/// The reason a practice vote (on a pair the server did not deal) has: it is never sent.
+pub const NO_TOKEN: &str = "no_token";
+
+/// The server's reason codes in words a voter reads (SPEC §4.2's abuse rules, §16.1's tokens).
 pub fn reason_text(reason: &str) -> &'static str {
     match reason {
+        "token_expired" => "sent too late: a pair's vote counts for a day after it was dealt",
+        NO_TOKEN => "a practice pair, voted on while the server could not deal pairs",
         "duplicate_pair" => "already judged today: a pair counts once a day",
         "too_fast" => "too fast: answered before the photos could be seen",
         "rate_limited" => "rate limited: too many votes this minute",
@@ -48,8 +53,8 @@ pub fn reason_text(reason: &str) -> &'static str {
     }
 }
 
-/// Marks the casts the server has answered. A vote is matched by its pair and the moment it was
-/// cast, which is how the queue sent it.
+/// Marks the casts the server has answered. A vote is matched as the queue sent it (its token is
+/// its own).
 pub fn settle(log: &mut [Cast], answered: &[(Vote, VoteResult)]) {
     for (vote, result) in answered {
         if let Some(c) = log
@@ -81,10 +86,10 @@ mod tests {
     fn cast(chosen: u64, other: u64, at: i64) -> Cast {
         Cast {
             vote: Vote {
+                token: format!("p1.{chosen}.{other}.{at}"),
                 chosen,
                 other,
                 cast_at: at,
-                shown_at: Some(at - 1000),
             },
             before: (Rating::start(chosen), Rating::start(other)),
             verdict: Verdict::Queued,
