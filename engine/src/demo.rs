@@ -46,12 +46,12 @@ fn lab_setups(realm: &mut Realm) {
         LabSetup::new(
             1,
             "The example duel",
-            LineUp::Contests(crate::contests::example()),
+            LineUp::Contests(crate::battle::systems::contests::example()),
         ),
         LabSetup::new(
             2,
             "The example armies",
-            LineUp::MassBattle(crate::mass_battle::example()),
+            LineUp::MassBattle(crate::battle::systems::mass_battle::example()),
         ),
     ];
 }

@@ -1,4 +1,22 @@
-//! `Realm`: the whole document, a set of flat collections of records plus two singletons.
+//! `Realm`: the whole document, a set of flat collections of records plus two singletons; and,
+//! below it, everything the document is made of and how it is read: its record kinds and the
+//! record form, the Armory's tables, factions, photos, ratings and seasons, saved Lab line-ups,
+//! validation, and reading JSON.
+
+pub mod armory;
+pub mod error;
+pub mod faction;
+pub mod kinds;
+pub mod lab_setup;
+pub mod load;
+pub mod photo;
+pub mod rating;
+pub mod records;
+#[cfg(feature = "schema")]
+pub mod schema;
+pub mod siege;
+pub mod validate;
+pub mod value_reader;
 
 use crate::{
     Armor, Barding, Beast, Buff, Colour, Creature, EquipmentType, Faction, LabSetup, MachineKind,

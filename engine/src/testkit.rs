@@ -222,7 +222,7 @@ pub(crate) fn fighter(id: u64, group: Group, stats: Stats) -> Fighter {
         group,
         hired: false,
         health: 100.0,
-        bracket: crate::power::bracket(&stats),
+        bracket: crate::stats::power::bracket(&stats),
         rating_bonus: 1.0,
         defence: z(stats.defense_strength)
             + z(stats.secondary_defense)
