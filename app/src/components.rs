@@ -1,6 +1,8 @@
 //! Pieces shared by more than one page.
 
+pub mod battle_labels;
 pub mod battle_report;
+pub mod chronicles;
 pub mod faction_card;
 pub mod nav_bar;
 pub mod page_intro;

@@ -133,6 +133,15 @@ pub fn provide_realm_store(read: ReadRecords) {
     sync::start(store);
 }
 
+/// The part of a document field path after its record (`factions[3].marker.x` → `marker.x`),
+/// so a form can put the message next to the input it belongs to.
+pub fn field_in_record(path: &str) -> &str {
+    match path.find("].") {
+        Some(i) => &path[i + 2..],
+        None => "",
+    }
+}
+
 /// The store provided by [`provide_realm_store`].
 pub fn use_realm_store() -> RealmStore {
     expect_context::<RealmStore>()
@@ -387,4 +396,16 @@ pub fn random_u64() -> u64 {
         let _ = c.get_random_values_with_u8_array(&mut bytes);
     }
     u64::from_le_bytes(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::field_in_record;
+
+    #[test]
+    fn a_document_path_names_the_form_field() {
+        assert_eq!(field_in_record("factions[3].name"), "name");
+        assert_eq!(field_in_record("factions[3].marker.x"), "marker.x");
+        assert_eq!(field_in_record("map"), "");
+    }
 }

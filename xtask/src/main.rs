@@ -4,6 +4,7 @@
 mod cmd;
 mod serve;
 mod test;
+mod tidy;
 mod tools;
 
 use std::path::PathBuf;

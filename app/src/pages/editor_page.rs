@@ -53,24 +53,3 @@ pub fn pick_first(
         }
     });
 }
-
-/// The part of a document field path after its record (`factions[3].marker.x` → `marker.x`),
-/// so a form can put the message next to the input it belongs to.
-pub fn field_in_record(path: &str) -> &str {
-    match path.find("].") {
-        Some(i) => &path[i + 2..],
-        None => "",
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::field_in_record;
-
-    #[test]
-    fn a_document_path_names_the_form_field() {
-        assert_eq!(field_in_record("factions[3].name"), "name");
-        assert_eq!(field_in_record("factions[3].marker.x"), "marker.x");
-        assert_eq!(field_in_record("map"), "");
-    }
-}

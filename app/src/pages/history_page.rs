@@ -6,12 +6,13 @@ mod chart;
 pub mod tally;
 
 use crate::api::{self, HistoryQuery};
+use crate::components::battle_labels::{system_label, utc};
 use crate::components::page_intro::PageIntro;
 use crate::store::use_realm_store;
 use chart::RecordChart;
 use engine::wire::{HistoryEntry, HistoryListing};
 use leptos::prelude::*;
-use tally::{faction_tallies, system_label, to_csv, utc};
+use tally::{faction_tallies, to_csv};
 
 /// The History page.
 #[component]

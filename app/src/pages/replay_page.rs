@@ -3,9 +3,9 @@
 //! the rounds and the victory. The address is the share link.
 
 use crate::api;
+use crate::components::battle_labels::{system_label, utc};
 use crate::components::battle_report::{record_href, BattleResult, SetupTable};
 use crate::components::route_map::RouteMap;
-use crate::pages::history_page::tally::{system_label, utc};
 use crate::store::use_realm_store;
 use engine::wire::{BattleEntry, BattleSource};
 use engine::{replay, BattleRecord};

@@ -3,9 +3,9 @@
 //! and the system's own chronicle — the Battle Lab's chronicle views, so the map and the lab read
 //! a battle the same way.
 
+use crate::components::chronicles::{mass_battle, olympia, warfare};
 use crate::markup::Markup;
 use crate::markup_table::{cell, head};
-use crate::pages::lab_page::{mass_battle, olympia, warfare};
 use engine::mass_battle::End;
 use engine::olympia::Decision;
 use engine::warfare::Ending;
@@ -66,7 +66,7 @@ pub fn warfare_result(m: &mut Markup, s: &Setup, seed: u64, o: &WarfareBattle) {
         m.close("tr");
     }
     m.close("tbody").close("table").close("details");
-    chronicle_box(m, warfare::chronicle::chronicle(&input, &o.phase));
+    chronicle_box(m, warfare::chronicle(&input, &o.phase));
 }
 
 /// An Olympia battle: the forces' values, the break and the chronicle.
@@ -93,7 +93,7 @@ pub fn olympia_result(m: &mut Markup, s: &Setup, seed: u64, o: &engine::olympia:
             if o.prisoners.len() == 1 { "" } else { "s" },
         ),
     );
-    chronicle_box(m, olympia::chronicle::chronicle(&input, o));
+    chronicle_box(m, olympia::chronicle(&input, o));
 }
 
 /// A Střet armád battle: the phases fought, how it ended and the chronicle.
@@ -125,7 +125,7 @@ pub fn mass_battle_result(m: &mut Markup, s: &Setup, seed: u64, o: &StretBattle)
             if b.pursuit_rounds == 1 { "" } else { "s" },
         ),
     );
-    chronicle_box(m, mass_battle::chronicle::chronicle(&input, b));
+    chronicle_box(m, mass_battle::chronicle(&input, b));
 }
 
 /// The chronicle in a box of its own

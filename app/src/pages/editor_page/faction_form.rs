@@ -3,7 +3,8 @@
 //! rules first; a bad value is shown next to its field.
 
 use super::buffs::BuffList;
-use super::{field_in_record, pick_first};
+use super::pick_first;
+use crate::store::field_in_record;
 use crate::store::{use_realm_store, EditError};
 use engine::{Alignment, Faction, FactionKind, Marker, MercPool, RecordKind};
 use leptos::prelude::*;

@@ -1,7 +1,7 @@
 //! A refused edit as the editor's forms show it: the field inside the record it names, and why.
 //! The buffs, armory and toolbox sections share it so each puts its message next to its input.
 
-use super::field_in_record;
+use crate::store::field_in_record;
 use crate::store::EditError;
 use leptos::prelude::*;
 

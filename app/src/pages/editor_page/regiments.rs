@@ -13,7 +13,7 @@ mod photo_image;
 mod photo_sheet;
 
 use super::draft::Draft;
-use super::field_in_record;
+use crate::store::field_in_record;
 use crate::store::{random_u53, use_realm_store, EditError, RealmStore};
 use engine::{Group, Photo, RecordKind, Regiment};
 use group_choice::PEOPLE;

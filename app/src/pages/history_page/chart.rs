@@ -1,6 +1,7 @@
 //! A faction's record over time as a chart: wins minus losses after each battle.
 
-use super::tally::{running_record, utc};
+use super::tally::running_record;
+use crate::components::battle_labels::utc;
 use engine::wire::HistoryEntry;
 use leptos::prelude::*;
 

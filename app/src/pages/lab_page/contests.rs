@@ -2,7 +2,6 @@
 //! stats" for the rest, an Actions window and a Modifiers window per character, damage such as
 //! `1d10+SL` typed and parsed by the engine — "Start the battle", and the chronicle.
 
-mod chronicle;
 mod windows;
 
 use super::form::{more, num, text, Form};
@@ -68,7 +67,7 @@ impl LabSystem for Contests {
 /// The Book of Contests tab.
 #[component]
 pub fn ContestsLab() -> impl IntoView {
-    lab::<Contests>(build, chronicle::chronicle)
+    lab::<Contests>(build, crate::components::chronicles::contests::chronicle)
 }
 
 /// Team `t` (0 or 1) of the input.

@@ -1,8 +1,6 @@
 //! The lab's Střet armád tab: two armies of units from the unit and equipment tables (level,
 //! armour, mount, melee weapon, shield, missile weapon), fought by `engine::mass_battle`.
 
-pub(crate) mod chronicle;
-
 use super::form::{check, choice, more, next_id, num, text, Form};
 use super::runner::lab;
 use super::system::{FieldError, LabSystem};
@@ -74,7 +72,7 @@ fn army_name(input: &MassBattleInput, side: usize) -> String {
 /// The Střet armád tab.
 #[component]
 pub fn MassBattleLab() -> impl IntoView {
-    lab::<MassBattle>(build, chronicle::chronicle)
+    lab::<MassBattle>(build, crate::components::chronicles::mass_battle::chronicle)
 }
 
 fn army_mut(i: &mut MassBattleInput, side: usize) -> &mut mb::Army {

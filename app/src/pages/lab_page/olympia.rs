@@ -2,7 +2,6 @@
 //! the fighter table by kind, count and row — each force with its structure, plus the weather, the
 //! ground and the inhibit flag, fought by `engine::olympia`.
 
-pub(crate) mod chronicle;
 mod units;
 
 use super::form::{check, choice, num, text, Form};
@@ -68,7 +67,7 @@ impl LabSystem for Olympia {
 /// The Olympia tab.
 #[component]
 pub fn OlympiaLab() -> impl IntoView {
-    lab::<Olympia>(build, chronicle::chronicle)
+    lab::<Olympia>(build, crate::components::chronicles::olympia::chronicle)
 }
 
 /// Force 0 (the attacker) or 1 (the defender).

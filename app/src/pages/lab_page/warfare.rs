@@ -2,7 +2,6 @@
 //! refuge and garrison, and the conflicts — battles and sieges, each side a set of allied armies —
 //! fought as one phase by `engine::warfare`.
 
-pub(crate) mod chronicle;
 mod conflicts;
 
 use super::form::{check, next_id, notation, num, text, Form};
@@ -90,7 +89,7 @@ pub fn phase_winner(input: &WarfareInput, o: &WarfareOutcome) -> Option<usize> {
 /// The Warfare tab.
 #[component]
 pub fn WarfareLab() -> impl IntoView {
-    lab::<Warfare>(build, chronicle::chronicle)
+    lab::<Warfare>(build, crate::components::chronicles::warfare::chronicle)
 }
 
 fn parse_refuge(s: &str) -> Result<Option<u32>, String> {

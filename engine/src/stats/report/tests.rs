@@ -1,3 +1,6 @@
+//! What a push-down and a recalculation report: the photos and stats that moved, each from what
+//! to what, and nothing for a change that moves nothing.
+
 use super::*;
 use crate::{demo_realm, wears, Realm};
 

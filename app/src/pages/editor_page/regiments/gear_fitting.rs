@@ -5,7 +5,7 @@
 //! and Power on screen follow it.
 
 use super::gear_slot::{GearSlot, Pick};
-use crate::pages::editor_page::field_in_record;
+use crate::store::field_in_record;
 use crate::store::{use_realm_store, EditError, RealmStore};
 use engine::{Fit, RecordKind};
 use leptos::prelude::*;

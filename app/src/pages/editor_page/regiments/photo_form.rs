@@ -6,7 +6,7 @@
 
 use super::group_choice::{group_value, parse_group, PEOPLE};
 use super::photo_sheet::{field_text, parse_number};
-use crate::pages::editor_page::field_in_record;
+use crate::store::field_in_record;
 use crate::store::{use_realm_store, EditError};
 use engine::{AttackType, MoveCategory, Photo, RecordKind};
 use leptos::prelude::*;

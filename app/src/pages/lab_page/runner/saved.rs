@@ -9,7 +9,7 @@
 use super::super::form::Form;
 use super::super::system::LabSystem;
 use crate::components::sync_badge::WHERE_THE_BADGE_IS;
-use crate::pages::editor_page::field_in_record;
+use crate::store::field_in_record;
 use crate::store::{random_u53, use_realm_store, EditError};
 use engine::{LabSetup, Realm, RecordKind};
 use leptos::prelude::*;
