@@ -1,4 +1,4 @@
-//! Record writes and the sync protocol (see ARCHITECTURE.md, "Sync protocol").
+//! Record writes and the sync protocol (see docs/sync.md).
 
 use crate::collection::{self, Cached, Change, Collection, Key, Stored};
 use crate::error::ApiError;

@@ -1,4 +1,4 @@
-//! `POST /api/sync/push` and `GET /api/sync/pull?since=N` (protocol in ARCHITECTURE.md).
+//! `POST /api/sync/push` and `GET /api/sync/pull?since=N` (protocol in docs/sync.md).
 
 use crate::error::{parse_json, ApiError};
 use crate::AppState;
