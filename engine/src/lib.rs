@@ -30,8 +30,17 @@ pub use arena::{
     rating_bonus, shared_ranks, BtConfig, BtStanding, K_NEW, K_SETTLED, NEAREST,
     PROVISIONAL_JUDGEMENTS,
 };
+pub use battle::balance::{balance, BalanceClaim, BalanceConfig};
 pub use battle::grudge::{bane_total, base_power, grudge_total};
+pub use battle::odds::{odds, wilson, Odds, OddsRun, Spread};
+pub use battle::record::{
+    fight, record, replay, resolution_rng, resolve, resolve_v1, resolve_v2, BattleInput,
+    BattleRecord, Outcome, StretBattle, WarfareBattle, BATTLE_SCHEMA_VERSION,
+};
 pub use battle::skirmish::*;
+pub use battle::sweep::{
+    matchup_at, sweep, SweepConfig, SweepError, SweepPoint, SweepRun, MAX_SWEEP_RATIO, SWEEP_RATIOS,
+};
 pub use contests::{ContestError, ContestInput, ContestOutcome, DamageExpr};
 pub use demo::{demo_realm, DEMO_SEED};
 pub use map::campaign::{march_totals, realm_claims, realm_territory};

@@ -15,21 +15,16 @@
 //! `record` (§14: input, outcome, replay), `odds` (Battle Lab), `balance` (the source's claims), `sweep` (win rate against power ratio,
 //! per system).
 
-mod balance;
-mod dice;
-mod fighter;
-mod log;
-mod mercenaries;
-mod odds;
-mod progress;
-mod record;
-mod setup;
-mod siege;
-mod sweep;
-mod v1;
-mod v2;
+pub(crate) mod dice;
+pub(crate) mod fighter;
+pub(crate) mod log;
+pub(crate) mod mercenaries;
+pub(crate) mod progress;
+pub(crate) mod setup;
+pub(crate) mod siege;
+pub(crate) mod v1;
+pub(crate) mod v2;
 
-pub use balance::{balance, BalanceClaim, BalanceConfig};
 pub use dice::{blow, mult, RoundDice, Throw, MULT_CAP};
 pub use fighter::{Arm, Carriage, Fighter, Machine, Side, WeaponSlot};
 pub use log::{render_log, EquipmentShare, Reach, Reason, RoundLog, SideRound, Swing};
@@ -37,19 +32,11 @@ pub use mercenaries::{
     draw_hires, hire_candidates, hire_count, open_pools, HireCount, Hires, ATTACKER_BASE_SLOTS,
     DEFENDER_BASE_SLOTS, GAP_PER_HIRE, MAX_HIRES,
 };
-pub use odds::{odds, wilson, Odds, OddsRun, Spread};
 pub use progress::{standings, Standing};
-pub use record::{
-    fight, record, replay, resolution_rng, resolve, resolve_v1, resolve_v2, BattleInput,
-    BattleRecord, Outcome, StretBattle, WarfareBattle, BATTLE_SCHEMA_VERSION,
-};
 pub use setup::{
     alignment_multiplier, fighter_of, home_multiplier, setup, Setup, SetupError, SideInfo,
     ALIGNMENT_TABLE, AM_BOUNDS,
 };
 pub use siege::{CrewState, DEFAULT_STOP, LAST_FIRING_ROUND};
-pub use sweep::{
-    matchup_at, sweep, SweepConfig, SweepError, SweepPoint, SweepRun, MAX_SWEEP_RATIO, SWEEP_RATIOS,
-};
 pub use v1::{resolve_v1_strengths, v1_probability, V1Outcome};
 pub use v2::{range_gate, resolve_v2_lines, weapon_for_round, winner_by_score, V2Outcome, ROUNDS};

@@ -14,7 +14,9 @@ pub struct WarfareInput {
     pub seed: u64,
     /// The realms whose armies take part.
     pub realms: Vec<WarRealm>,
-    /// Every army and garrison of the phase, in input order (the order that breaks ties of loss).
+    /// Every army and garrison of the phase. A tie of loss within a side goes to the member
+    /// listed first in that side (`Conflict::sides`, SYSTEMS §1.5's input order), not to this
+    /// list's order.
     pub armies: Vec<Army>,
     /// The conflicts, each a battle or a siege.
     pub conflicts: Vec<Conflict>,
@@ -87,7 +89,8 @@ pub struct Conflict {
     pub name: String,
     /// Battle or siege.
     pub kind: ConflictKind,
-    /// The sides, each a list of allied army ids. A battle has two or more (more than two is a
-    /// free-for-all, §1.7); a siege has exactly two: `[besiegers, defenders]`.
+    /// The sides, each a list of allied army ids in the order that breaks a tie of loss (§1.5).
+    /// A battle has two or more (more than two is a free-for-all, §1.7); a siege has exactly two:
+    /// `[besiegers, defenders]`.
     pub sides: Vec<Vec<u64>>,
 }

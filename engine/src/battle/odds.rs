@@ -9,10 +9,10 @@
 //! - Only Version 2 has a surviving score. Casualties are counted in each system's own pieces
 //!   (`Outcome::casualties`); Version 1 and Warfare count none, so their means are absent.
 
-use super::fighter::Side;
-use super::setup::Setup;
-use super::v1::resolve_v1_strengths;
-use super::v2::battle;
+use super::skirmish::fighter::Side;
+use super::skirmish::setup::Setup;
+use super::skirmish::v1::resolve_v1_strengths;
+use super::skirmish::v2::battle;
 use crate::{BattleSystem, Rng, SplitMix64};
 use serde::{Deserialize, Serialize};
 

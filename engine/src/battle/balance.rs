@@ -32,9 +32,9 @@
 //! - *Losses at lethality 5:* the beaten side loses 38% of its number, a little above the quoted
 //!   quarter to a third, for the same reason: many of our pairings are routs.
 
-use super::fighter::{Arm, Fighter, Side};
-use super::v1::{resolve_v1_strengths, v1_probability};
-use super::v2::{battle_scored, HealthCurve};
+use super::skirmish::fighter::{Arm, Fighter, Side};
+use super::skirmish::v1::{resolve_v1_strengths, v1_probability};
+use super::skirmish::v2::{battle_scored, HealthCurve};
 use crate::{below, unit, Group, Rng, SplitMix64, Stats};
 use serde::{Deserialize, Serialize};
 

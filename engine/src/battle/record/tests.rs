@@ -85,7 +85,7 @@ fn demo_round_log_snapshot() {
         o.score_a, o.score_d, o.casualties_a, o.casualties_d, o.winner
     );
     crate::testkit::check_snapshot(
-        "src/battle/skirmish/snapshots",
+        "src/battle/record/snapshots",
         "demo_v2_seed_2024.txt",
         &text,
     );

@@ -8,10 +8,10 @@
 //! The identity of a record in the history (its id, timestamp and whether it was fought on the map or
 //! in the editor) belongs to whoever stores it; the engine has no clock.
 
-use super::fighter::Side;
-use super::setup::{setup, Setup, SetupError};
-use super::v1::{resolve_v1_strengths, V1Outcome};
-use super::v2::{battle, V2Outcome};
+use super::skirmish::fighter::Side;
+use super::skirmish::setup::{setup, Setup, SetupError};
+use super::skirmish::v1::{resolve_v1_strengths, V1Outcome};
+use super::skirmish::v2::{battle, V2Outcome};
 use crate::battle::systems::mass_battle::{ArmySide, Fate, MassOutcome};
 use crate::battle::systems::olympia::OlympiaOutcome;
 use crate::battle::systems::warfare::WarfareOutcome;

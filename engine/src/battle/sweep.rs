@@ -27,9 +27,9 @@
 //! 0 / 41 / 66 / 80 / 88%, the gentlest slope of the figure-by-figure systems. At 1× the defender's
 //! edge shows in Version 2 (45%) and Střet armád (41%: no winner counts as the defender's).
 
-use super::fighter::Fighter;
 use super::odds::{Odds, Tally};
-use super::setup::Setup;
+use super::skirmish::fighter::Fighter;
+use super::skirmish::setup::Setup;
 use crate::{BattleSystem, Rng, SplitMix64};
 use serde::{Deserialize, Serialize};
 
