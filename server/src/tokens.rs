@@ -165,6 +165,13 @@ pub fn random_hex(n: usize) -> Result<String, getrandom::Error> {
     Ok(crate::hex::encode(&bytes))
 }
 
+/// A random u64 from the OS: the seed of one deal's pairing.
+pub fn random_u64() -> Result<u64, getrandom::Error> {
+    let mut bytes = [0u8; 8];
+    getrandom::getrandom(&mut bytes)?;
+    Ok(u64::from_le_bytes(bytes))
+}
+
 /// A new secret for the signer.
 pub fn new_secret() -> Result<[u8; 32], getrandom::Error> {
     let mut key = [0u8; 32];

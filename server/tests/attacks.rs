@@ -511,6 +511,16 @@ async fn the_worst_battle_by_reference_is_bounded_by_the_realm() {
     }
 }
 
+/// A vote for the first photo of every pair in a `POST /api/pairs` answer, as a script sends it.
+fn votes_on(deal: &serde_json::Value) -> Vec<serde_json::Value> {
+    deal["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| json!({"token": p["token"], "chosen": p["a"], "other": p["b"], "cast_at": 1}))
+        .collect()
+}
+
 /// The stuffing of the issue, and what a script tries next, against the limits a server starts
 /// with, from one address. Before: 300 votes for one pair from 300 voter ids the client chose,
 /// `cast_at` a day apart, `shown_at` 5 s before each, all counted. Now a voter is a pass the
@@ -576,15 +586,7 @@ async fn stuffed_votes_count_no_more_than_one_voters_allowance() {
     // 3. Each pass's pairs voted on the moment they arrive, then the same batch again later.
     let batches: Vec<serde_json::Value> = passes
         .iter()
-        .map(|deal| {
-            let votes: Vec<serde_json::Value> = deal["pairs"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|p| json!({"token": p["token"], "chosen": p["a"], "other": p["b"], "cast_at": 1}))
-                .collect();
-            json!({ "votes": votes })
-        })
+        .map(|deal| json!({ "votes": votes_on(deal) }))
         .collect();
     let mut instant = 0;
     for batch in &batches {
@@ -620,12 +622,7 @@ async fn stuffed_votes_count_no_more_than_one_voters_allowance() {
             std::thread::sleep(std::time::Duration::from_millis(
                 limits.min_answer_ms as u64 + 50,
             ));
-            let votes: Vec<serde_json::Value> = fresh["pairs"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|p| json!({"token": p["token"], "chosen": p["a"], "other": p["b"], "cast_at": 1}))
-                .collect();
+            let votes = votes_on(&fresh);
             tried += votes.len();
             let (status, res) = send(&app, post("/api/votes", json!({ "votes": votes }))).await;
             assert_eq!(status, 200, "{res}");

@@ -42,11 +42,7 @@ pub async fn pairs(
         }
     };
     let now = crate::db::now_ms();
-    let seed = u64::from_str_radix(
-        &crate::tokens::random_hex(8).map_err(ApiError::internal)?,
-        16,
-    )
-    .map_err(ApiError::internal)?;
+    let seed = crate::tokens::random_u64().map_err(ApiError::internal)?;
     let drawn = state
         .db
         .deal_pairs(
