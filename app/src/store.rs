@@ -18,7 +18,7 @@ pub use queue::{Choice, Conflict, Refusal};
 pub use snapshot::ReadRecords;
 pub use status::{Badge, SyncStatus};
 
-use engine::wire::{BattleReference, Vote, VoteResult};
+use engine::wire::{BattleSubmission, Vote, VoteResult};
 use engine::{DocError, Realm, RecordKind};
 use leptos::prelude::*;
 use local::{Browser, KeyValue};
@@ -247,9 +247,9 @@ impl RealmStore {
     }
 
     /// Queues a battle for Realm History; anyone may fight, key or not. What is sent is the
-    /// battle by reference (`BattleReference`): the server fights it again on the realm at
+    /// battle by reference (`BattleSubmission`): the server fights it again on the realm at
     /// `fought_on` and stores its own record, so the map never writes a battle log out.
-    pub fn record_battle(&self, battle: BattleReference) {
+    pub fn record_battle(&self, battle: BattleSubmission) {
         self.with_queue(|q| q.battles.push(queue::QueuedBattle::new(&battle)));
         sync::request(self);
     }

@@ -66,6 +66,7 @@ pub use realm::error::DocError;
 pub use realm::faction::{
     Buff, BuffCategory, BuffSource, Effect, EquipmentType, Faction, Marker, Regiment,
 };
+pub use realm::json;
 pub use realm::kinds::{
     Alignment, AttackType, BattleSystem, DamageType, DefenseType, FactionKind, MercPool,
     MoveCategory,

@@ -6,6 +6,7 @@
 pub mod armory;
 pub mod error;
 pub mod faction;
+pub mod json;
 pub mod kinds;
 pub mod lab_setup;
 pub mod load;

@@ -507,7 +507,7 @@ pub enum BattleSource {
 
 /// One battle of Realm History — the engine's self-contained record plus what only whoever
 /// stores it knows (its id, when, and where it was fought) — as the server stores and serves it.
-/// The server writes it itself, from a [`BattleReference`] it fights on its own realm.
+/// The server writes it itself, from a [`BattleSubmission`] it fights on its own realm.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BattleEntry {
@@ -522,77 +522,45 @@ pub struct BattleEntry {
     pub record: crate::BattleRecord,
 }
 
-/// `POST /api/history` as the app sends it: a battle by reference. The server rebuilds the realm
-/// as it stood at `fought_on` (the pull cursor of the browser's copy, sent only when that copy was
-/// exactly the server's), fights `attacker` against `defender` under `system` from `seed` with the
-/// engine, and stores the record it gets. So nothing a visitor sends becomes a number in
-/// history: a battle is either the realm's or it is refused (`realm_changed` when that revision
-/// can no longer be rebuilt). The seed stays the client's (SPEC §14, §16).
+/// `POST /api/history`: a battle by reference, as the app sends it and the server reads it. The
+/// server rebuilds the realm as it stood at `fought_on` (the pull cursor of the browser's copy,
+/// sent only when that copy was exactly the server's), fights `attacker` against `defender` under
+/// `system` from `seed` with the engine, and stores the record it gets, so nothing a visitor sends
+/// becomes a number in history (SPEC §14, §16: the seed stays the client's).
+///
+/// A client may also send the record it computed: it must then equal the server's field for
+/// field (else `forged`, naming the first field that differs), and the reference's fields it
+/// leaves out are read from it. It stays JSON here because it is only ever compared, never
+/// believed. A body without `fought_on` (an older app queued whole entries) cannot be checked
+/// against the realm and is refused as `realm_changed`. The app writes every reference field, so
+/// its JSON is `{id, timestamp, source, fought_on, attacker, defender, system, seed}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BattleReference {
+pub struct BattleSubmission {
     /// As [`BattleEntry::id`].
     pub id: u64,
-    /// When it was fought by the client's clock; the server keeps it only within
-    /// [the revision's time, now].
+    /// As [`BattleEntry::timestamp`]: kept only within [the revision's time, now].
     pub timestamp: i64,
     /// As [`BattleEntry::source`].
     pub source: BattleSource,
-    /// The server change counter the browser's realm was exactly at.
-    pub fought_on: u64,
-    /// The attacking faction.
-    pub attacker: u64,
-    /// The defending faction.
-    pub defender: u64,
-    /// The battle system.
-    pub system: crate::BattleSystem,
-    /// The battle's seed.
-    pub seed: u64,
-}
-
-/// What the server reads from `POST /api/history`: a [`BattleReference`], optionally with the
-/// record the client computed, which must then equal the server's field for field. A body
-/// without `fought_on` (a full entry, as older apps queued) cannot be checked against the realm
-/// and is refused as `realm_changed`. The reference's fields may be left to the record's.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct IncomingBattle {
-    /// As [`BattleEntry::id`].
-    pub id: u64,
-    /// As [`BattleEntry::timestamp`].
-    pub timestamp: i64,
-    /// As [`BattleEntry::source`].
-    pub source: BattleSource,
-    /// As [`BattleReference::fought_on`]; absent in an older app's entry.
+    /// The server change counter the browser's realm was exactly at; absent in an older app's
+    /// entry.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fought_on: Option<u64>,
-    /// As [`BattleReference::attacker`]; else the record's.
+    /// The attacking faction; else the record's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attacker: Option<u64>,
-    /// As [`BattleReference::defender`]; else the record's.
+    /// The defending faction; else the record's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defender: Option<u64>,
-    /// As [`BattleReference::system`]; else the record's.
+    /// The battle system; else the record's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub system: Option<crate::BattleSystem>,
-    /// As [`BattleReference::seed`]; else the record's.
+    /// The battle's seed; else the record's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
-    /// The record the client computed, if it sent one.
+    /// The [`crate::BattleRecord`] the client computed, or part of it (its `input` at least), if
+    /// it sent one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub record: Option<IncomingRecord>,
-}
-
-/// An [`IncomingBattle`]'s record.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct IncomingRecord {
-    /// The winner, if sent: it must be the replay's.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<crate::Side>,
-    /// What was fought.
-    pub input: crate::BattleInput,
-    /// The outcome, if sent: it must be the replay's, exactly.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub outcome: Option<crate::Outcome>,
+    pub record: Option<serde_json::Value>,
 }

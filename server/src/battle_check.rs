@@ -1,7 +1,7 @@
 //! Battles sent by reference, fought again by the server on its own realm, off the request
 //! workers.
 //!
-//! `POST /api/history` names a battle (`engine::wire::BattleReference`): the revision of the realm
+//! `POST /api/history` names a battle (`engine::wire::BattleSubmission`): the revision of the realm
 //! the browser fought on, the two factions, the system and the seed. The server rebuilds the realm
 //! at that revision (`db/versions.rs`), fights it with `engine::fight` and stores what it gets;
 //! nothing a visitor sends becomes a number in history. A record sent with the reference must be
@@ -19,7 +19,7 @@ use crate::db::versions::AtError;
 use crate::db::Db;
 use crate::error::ApiError;
 use actix_web::http::StatusCode;
-use engine::wire::{BattleEntry, IncomingBattle};
+use engine::wire::{BattleEntry, BattleSubmission};
 use engine::Realm;
 use std::sync::mpsc;
 use std::sync::Arc;
@@ -43,7 +43,7 @@ pub struct Checked {
 }
 
 struct Job {
-    battle: IncomingBattle,
+    battle: BattleSubmission,
     now: i64,
     answer: tokio::sync::oneshot::Sender<Result<Checked, ApiError>>,
 }
@@ -82,7 +82,7 @@ impl Checker {
     }
 
     /// Fights and checks `battle` received at `now` (ms), waiting at most [`BUDGET`].
-    pub async fn check(&self, battle: IncomingBattle, now: i64) -> Result<Checked, ApiError> {
+    pub async fn check(&self, battle: BattleSubmission, now: i64) -> Result<Checked, ApiError> {
         let (answer, reply) = tokio::sync::oneshot::channel();
         match self.jobs.try_send(Job {
             battle,
@@ -130,7 +130,7 @@ fn unprocessable(code: &'static str, field: &str, message: impl Into<String>) ->
 fn check(
     db: &Db,
     kept: &mut Option<(u64, Arc<Realm>)>,
-    b: IncomingBattle,
+    b: BattleSubmission,
     now: i64,
 ) -> Result<Checked, ApiError> {
     if b.id > engine::MAX_ID {
@@ -145,23 +145,30 @@ fn check(
         )
     })?;
     let sent = b.record.as_ref();
-    let from_record = |f: fn(&engine::BattleInput) -> u64| sent.map(|r| f(&r.input));
+    // The reference's fields, else the sent record's (which is then compared whole below).
+    let in_record = |pointer: &str| sent.and_then(|r| r.pointer(pointer));
+    let id_in_record = |pointer: &str| in_record(pointer).and_then(serde_json::Value::as_u64);
+    let missing = |field: &str| ApiError::bad_field(field, format!("missing field `{field}`"));
     let attacker = b
         .attacker
-        .or(from_record(|i| i.setup.attacker.faction_id))
-        .ok_or_else(|| ApiError::bad_field("attacker", "missing field `attacker`"))?;
+        .or_else(|| id_in_record("/input/setup/attacker/faction_id"))
+        .ok_or_else(|| missing("attacker"))?;
     let defender = b
         .defender
-        .or(from_record(|i| i.setup.defender.faction_id))
-        .ok_or_else(|| ApiError::bad_field("defender", "missing field `defender`"))?;
+        .or_else(|| id_in_record("/input/setup/defender/faction_id"))
+        .ok_or_else(|| missing("defender"))?;
     let seed = b
         .seed
-        .or(from_record(|i| i.seed))
-        .ok_or_else(|| ApiError::bad_field("seed", "missing field `seed`"))?;
+        .or_else(|| id_in_record("/input/seed"))
+        .ok_or_else(|| missing("seed"))?;
     let system = b
         .system
-        .or(sent.map(|r| r.input.system))
-        .ok_or_else(|| ApiError::bad_field("system", "missing field `system`"))?;
+        .or_else(|| {
+            in_record("/input/system")
+                .and_then(serde_json::Value::as_str)
+                .and_then(engine::BattleSystem::from_name)
+        })
+        .ok_or_else(|| missing("system"))?;
     if seed > engine::MAX_ID {
         return Err(ApiError::bad_field("seed", "seeds are below 2^53"));
     }
@@ -206,8 +213,7 @@ fn check(
     })?;
     if let Some(sent) = sent {
         let ours = serde_json::to_value(&record).map_err(ApiError::internal)?;
-        let theirs = serde_json::to_value(sent).map_err(ApiError::internal)?;
-        if let Some(path) = first_difference(&theirs, &ours, "record", true) {
+        if let Some(path) = first_difference(sent, &ours, "record", true) {
             return Err(unprocessable(
                 "forged",
                 &path,
@@ -248,8 +254,10 @@ fn check(
 }
 
 /// The path of the first place where `sent` differs from `ours` (objects key by key in order,
-/// arrays item by item). With `partial`, a key `sent` leaves out at this level is not a
-/// difference (a record may come without its outcome and winner).
+/// arrays item by item; a key `ours` lacks is a difference too). Numbers are compared as the
+/// numbers they are, so `2` and `2.0` agree, as they would once read into the record's `f64`.
+/// With `partial`, a key `sent` leaves out at this level is not a difference (a record may come
+/// without its outcome and winner).
 pub fn first_difference(
     sent: &serde_json::Value,
     ours: &serde_json::Value,
@@ -280,6 +288,13 @@ pub fn first_difference(
             .enumerate()
             .find_map(|(i, (sv, ov))| first_difference(sv, ov, &format!("{at}[{i}]"), false))
             .or_else(|| (s.len() != o.len()).then(|| format!("{at}[{}]", s.len().min(o.len())))),
+        (Value::Number(s), Value::Number(o)) => {
+            let same = match (s.as_i64(), o.as_i64()) {
+                (Some(a), Some(b)) => a == b,
+                _ => s.as_f64() == o.as_f64(),
+            };
+            (!same).then(|| at.to_string())
+        }
         _ => (sent != ours).then(|| at.to_string()),
     }
 }
@@ -303,6 +318,14 @@ mod tests {
         assert_eq!(
             first_difference(&short, &ours, "record", true).as_deref(),
             Some("record.input.setup.lines[2]")
+        );
+        // A number written without its fraction is the same number.
+        let whole = json!({"input": {"seed": 3.0, "setup": {"lines": [1, 2.0, 3]}}});
+        assert_eq!(first_difference(&whole, &ours, "record", true), None);
+        let extra = json!({"input": {"seed": 3, "setup": {"lines": [1, 2, 3], "x": 1}}});
+        assert_eq!(
+            first_difference(&extra, &ours, "record", true).as_deref(),
+            Some("record.input.setup.x")
         );
         // Leaving the outcome out at the top is allowed; leaving a field out inside is not.
         let inner = json!({"input": {"setup": {"lines": [1, 2, 3]}}});

@@ -212,83 +212,28 @@ fn invalid(e: DocError, what: &str) -> ApiError {
     }
 }
 
-/// Checks a record body against its kind's engine type and returns it as engine writes it.
-/// `at` is the body's path in the request (`mutations[2].body`); errors name the field below it.
-/// Unknown fields are refused, and a body whose own id differs from `id` too. Also returns a
-/// realm holding just the record, for [`splice`].
+/// Checks a record body against its kind's engine type with engine's strict reader and returns
+/// it as engine writes it. `at` is the body's path in the request (`mutations[2].body`); errors
+/// name the field below it. Unknown fields are refused, and a body whose own id differs from `id`
+/// too. Also returns a realm holding just the record, for [`splice`].
 pub fn parse_body(
     kind: RecordKind,
     id: u64,
     body: &Value,
     at: &str,
 ) -> Result<(Value, Realm), ApiError> {
-    if kind.is_singleton() && id != 0 {
-        return Err(ApiError::bad_field(
-            at.replace(".body", ".id"),
-            format!("{} is a singleton: its id is 0", kind.name()),
-        ));
-    }
-    // A minimal document holding just this record, so engine's parser names the path.
-    let dummy = serde_json::to_value(engine::TerrainMap::filled(1, 1, engine::Terrain::Plains))
-        .map_err(ApiError::internal)?;
-    let mut doc = serde_json::Map::new();
-    let prefix = match kind {
-        RecordKind::Map => {
-            doc.insert("map".into(), body.clone());
-            "map".to_string()
-        }
-        RecordKind::Settings => {
-            doc.insert("map".into(), dummy);
-            doc.insert("settings".into(), body.clone());
-            "settings".to_string()
-        }
-        _ => {
-            doc.insert("map".into(), dummy);
-            doc.insert(kind.field().into(), Value::Array(vec![body.clone()]));
-            format!("{}[0]", kind.field())
-        }
-    };
-    let realm = engine::parse_realm(&Value::Object(doc).to_string()).map_err(|e| {
-        let rest = e.field.strip_prefix(&prefix).unwrap_or("");
-        let rest = if e.field.is_empty() { "" } else { rest };
-        ApiError::bad_field(format!("{at}{rest}"), e.message)
+    let realm = Realm::from_record_strict(kind, id, body.clone()).map_err(|e| {
+        // The id is the mutation's own field, beside its body.
+        let e = if e.field == "id" && kind.is_singleton() {
+            e.within(at.strip_suffix(".body").unwrap_or(at))
+        } else {
+            e.within(at)
+        };
+        ApiError::bad_field(e.field, e.message)
     })?;
-    let record = realm
-        .to_records()
-        .into_iter()
-        .find(|r| r.kind == kind)
+    let kept = body_of(&realm, (kind, id))
         .ok_or_else(|| ApiError::internal("a parsed record vanished"))?;
-    if record.id != id {
-        return Err(ApiError::bad_field(
-            format!("{at}.id"),
-            format!(
-                "the body's id {} differs from the record id {id}",
-                record.id
-            ),
-        ));
-    }
-    if let Some(path) = unknown_field(body, &record.body, at) {
-        return Err(ApiError::bad_field(path, "unknown field"));
-    }
-    Ok((record.body, realm))
-}
-
-/// The path of the first key in `sent` that engine's type did not read back into `kept`.
-/// Engine's types serialise every field they have (no skipping, no flattening), so a key that
-/// does not come back is one the type does not know.
-pub fn unknown_field(sent: &Value, kept: &Value, at: &str) -> Option<String> {
-    match (sent, kept) {
-        (Value::Object(s), Value::Object(k)) => s.iter().find_map(|(key, v)| match k.get(key) {
-            None => Some(format!("{at}.{key}")),
-            Some(kv) => unknown_field(v, kv, &format!("{at}.{key}")),
-        }),
-        (Value::Array(s), Value::Array(k)) => s
-            .iter()
-            .zip(k)
-            .enumerate()
-            .find_map(|(i, (sv, kv))| unknown_field(sv, kv, &format!("{at}[{i}]"))),
-        _ => None,
-    }
+    Ok((kept, realm))
 }
 
 #[cfg(test)]

@@ -108,20 +108,22 @@ impl From<engine::DocError> for ApiError {
     }
 }
 
-/// Parses a JSON body, naming the path of the first field that does not fit (`$` for the body
-/// as a whole). Handlers take `web::Bytes` and call this rather than `web::Json`, because
-/// serde_json's own errors carry a line and column but not the field.
+/// Parses a JSON body with engine's strict reader (`engine::json`): the first field that does
+/// not fit, or that the type does not know, is named by its path (`$` for the body as a whole).
+/// Handlers take `web::Bytes` and call this rather than `web::Json`, because serde_json's own
+/// errors carry a line and column but not the field.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    let de = &mut serde_json::Deserializer::from_slice(bytes);
-    serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        let field = if path == "." || path.is_empty() {
-            "$".to_string()
-        } else {
-            path
-        };
-        ApiError::bad_field(field, e.into_inner().to_string())
-    })
+    engine::json::from_slice(bytes).map_err(body_error)
+}
+
+/// A `DocError` from reading a request body, its root named `$`.
+pub fn body_error(e: engine::DocError) -> ApiError {
+    let field = if e.field.is_empty() {
+        "$".to_string()
+    } else {
+        e.field
+    };
+    ApiError::bad_field(field, e.message)
 }
 
 /// `web::Json` extractor configuration for any handler that uses it: size limit and JSON errors.

@@ -4,7 +4,7 @@
 
 use super::snapshot::Snapshot;
 use engine::wire::{
-    BattleReference, ErrorBody, Mutation, MutationResult, Op, PushRequest, PushResponse,
+    BattleSubmission, ErrorBody, Mutation, MutationResult, Op, PushRequest, PushResponse,
     SyncRecord, Vote,
 };
 use serde::{Deserialize, Serialize};
@@ -40,7 +40,7 @@ fn votes_with_tokens<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Vote>
         .collect())
 }
 
-/// A battle waiting for Realm History: the [`BattleReference`] as the JSON text the server will
+/// A battle waiting for Realm History: the [`BattleSubmission`] as the JSON text the server will
 /// receive, stored and sent exactly as written.
 ///
 /// Why text, not a typed value: the queue is loaded on every page, the map's included, and
@@ -55,7 +55,7 @@ pub struct QueuedBattle(Box<serde_json::value::RawValue>);
 
 impl QueuedBattle {
     /// The battle as JSON.
-    pub fn new(battle: &BattleReference) -> Self {
+    pub fn new(battle: &BattleSubmission) -> Self {
         // Serialising plain data with string keys into JSON cannot fail.
         QueuedBattle(serde_json::value::to_raw_value(battle).expect("a battle serialises"))
     }
@@ -365,19 +365,28 @@ mod tests {
                 record: fight(&realm, ids[0], ids[1], system, 7 + n as u64).unwrap(),
             })
             .collect();
-        let submissions: Vec<BattleReference> = entries
+        let submissions: Vec<BattleSubmission> = entries
             .iter()
-            .map(|e| BattleReference {
+            .map(|e| BattleSubmission {
                 id: e.id,
                 timestamp: e.timestamp,
                 source: e.source,
-                fought_on: 12,
-                attacker: ids[0],
-                defender: ids[1],
-                system: e.record.input.system,
-                seed: e.record.input.seed,
+                fought_on: Some(12),
+                attacker: Some(ids[0]),
+                defender: Some(ids[1]),
+                system: Some(e.record.input.system),
+                seed: Some(e.record.input.seed),
+                record: None,
             })
             .collect();
+        // The reference's JSON, field for field as the app has always sent it.
+        assert_eq!(
+            serde_json::to_string(&submissions[0]).unwrap(),
+            format!(
+                r#"{{"id":900,"timestamp":1700000000000,"source":"map","fought_on":12,"attacker":{},"defender":{},"system":"v2","seed":7}}"#,
+                ids[0], ids[1]
+            )
+        );
         let mut q = Queue::new("c".into());
         q.battles = submissions.iter().map(QueuedBattle::new).collect();
         let stored = serde_json::to_string(&q).unwrap();
@@ -398,6 +407,12 @@ mod tests {
             .collect();
         assert_eq!(read, entries);
         assert_eq!(serde_json::to_string(&back).unwrap(), old);
+        // And the server reads each as a submission without a revision (so it answers
+        // `realm_changed`, which the user is shown), not as a body it cannot parse.
+        for b in &back.battles {
+            let s: BattleSubmission = engine::json::from_str(b.0.get()).unwrap();
+            assert_eq!((s.fought_on, s.record.is_some()), (None, true));
+        }
     }
 
     fn snapshot_with(kind: &str, id: u64, revision: u64) -> Snapshot {

@@ -104,7 +104,7 @@ impl Snapshot {
     }
 
     /// The server change counter these records are exactly the server's at, if they are: a
-    /// battle fought on them names it (`BattleReference::fought_on`), so the server can fight it
+    /// battle fought on them names it (`BattleSubmission::fought_on`), so the server can fight it
     /// again on the same realm.
     pub fn exact_cursor(&self) -> Option<u64> {
         (!self.ahead && !self.records.is_empty()).then_some(self.cursor)

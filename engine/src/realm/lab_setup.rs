@@ -34,6 +34,7 @@ pub const MAX_LAB_SETUP_BYTES: usize = 256 * 1024;
 /// A saved line-up.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(try_from = "LabSetupRow")]
 pub struct LabSetup {
     /// Record id, below 2⁵³.
     pub id: u64,
@@ -59,6 +60,34 @@ pub enum LineUp {
     Warfare(WarfareInput),
     /// Olympia: two forces with weather and ground (SYSTEMS.md §3).
     Olympia(OlympiaInput),
+}
+
+/// A saved line-up as it is read: its stored fields, the body still JSON. Read through this
+/// rather than serde's `flatten`, which buffers the whole object and drops keys it does not know
+/// before the strict reader (`realm::json`) can see them; here an unknown key beside `body` is
+/// reported like any other, and the body is read by its system's own type, which refuses
+/// unknown keys itself.
+#[derive(Deserialize)]
+struct LabSetupRow {
+    id: u64,
+    name: String,
+    version: u32,
+    system: String,
+    body: serde_json::Value,
+}
+
+impl TryFrom<LabSetupRow> for LabSetup {
+    type Error = DocError;
+
+    fn try_from(row: LabSetupRow) -> Result<LabSetup, DocError> {
+        let tagged = serde_json::json!({ "system": row.system, "body": row.body });
+        Ok(LabSetup {
+            id: row.id,
+            name: row.name,
+            version: row.version,
+            line_up: crate::realm::json::from_value(tagged)?,
+        })
+    }
 }
 
 impl LineUp {

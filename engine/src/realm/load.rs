@@ -1,32 +1,13 @@
-//! Reading a realm document from JSON: parse with the offending path named, validate, then re-derive
+//! Reading a realm document from JSON: parse strictly with the offending path named, validate, then re-derive
 //! every photo's stats, because a derived number that arrives in a document is never trusted
 //! (SPEC §1.9).
 
 use crate::{recalculate_all, DocError, Realm, RecalcReport};
 
-/// A parse error as a `DocError` whose field is the JSON path (`factions[3].name`).
-fn parse_error(e: serde_path_to_error::Error<serde_json::Error>) -> DocError {
-    let path = e.path().to_string();
-    // The crate prints "." for the document root and "?" where no key was read yet (truncated
-    // JSON); both are the root here, an empty field.
-    let field = match path.as_str() {
-        "." | "?" => String::new(),
-        _ => path,
-    };
-    DocError::new(field, e.into_inner().to_string())
-}
-
-/// Parses any engine type from JSON, naming the path of the first field that does not fit it.
-pub(crate) fn parse_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, DocError> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let value: T = serde_path_to_error::deserialize(&mut de).map_err(parse_error)?;
-    de.end().map_err(|e| DocError::new("", e.to_string()))?;
-    Ok(value)
-}
-
-/// Parses a realm document, naming the path of the first field that does not fit the model.
+/// Parses a realm document with the strict reader (`realm::json`): the first field that does
+/// not fit the model, or that the model does not know, is named by its path.
 pub fn parse_realm(text: &str) -> Result<Realm, DocError> {
-    parse_json(text)
+    crate::realm::json::from_str(text)
 }
 
 /// Parses and validates a realm document and re-derives every photo's stats. The report names the

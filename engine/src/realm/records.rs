@@ -98,6 +98,28 @@ macro_rules! record_kinds {
                 Realm::assemble::<false>(records)
             }
 
+            /// Reads one record sent by someone the reader does not trust (a sync mutation's body)
+            /// with the strict reader (`realm::json`), its own id checked against `id`, into a
+            /// realm holding only it (and an empty map, unless it is the map), ready to splice into
+            /// the live one. Errors name the field below the body (`marker.x`; empty for the body
+            /// itself), so the caller prefixes where the body was.
+            pub fn from_record_strict(kind: RecordKind, id: u64, body: serde_json::Value) -> Result<Realm, DocError> {
+                let mut realm = Realm::new(TerrainMap::filled(0, 0, crate::Terrain::Plains));
+                if kind.is_singleton() && id != 0 {
+                    return Err(DocError::new("id", format!("{} is a singleton: its id is 0", kind.name())));
+                }
+                match kind {
+                    RecordKind::Map => realm.map = crate::realm::json::from_value(body)?,
+                    RecordKind::Settings => realm.settings = crate::realm::json::from_value(body)?,
+                    $(RecordKind::$variant => {
+                        let item = crate::realm::json::from_value(body)?;
+                        check_id(&item, id, "id")?;
+                        realm.$field.push(item);
+                    })*
+                }
+                Ok(realm)
+            }
+
             /// Both of the above; `LAB_SETUPS` is a constant so the skipped parser is not compiled in.
             fn assemble<const LAB_SETUPS: bool>(
                 records: impl IntoIterator<Item = Record>,
@@ -182,7 +204,10 @@ fn check_id<T: Keyed>(item: &T, id: u64, path: &str) -> Result<(), DocError> {
     } else {
         Err(DocError::new(
             path,
-            format!("record id {id} differs from the body's id {}", item.id()),
+            format!(
+                "the body's id {} differs from the record id {id}",
+                item.id()
+            ),
         ))
     }
 }

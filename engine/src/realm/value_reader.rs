@@ -26,7 +26,7 @@ pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, Error> {
 }
 
 /// One value being read.
-struct Reader(Value);
+pub(crate) struct Reader(pub(crate) Value);
 
 /// What a value is, for "invalid type" messages (the words serde_json's own reader uses).
 fn unexpected(v: &Value) -> Unexpected<'_> {

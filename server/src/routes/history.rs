@@ -7,14 +7,14 @@ use crate::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-/// Appends a battle sent by reference (`engine::wire::BattleReference`, optionally with the
+/// Appends a battle sent by reference (`engine::wire::BattleSubmission`, optionally with the
 /// record the client computed): the server fights it on the realm at the revision it names, off
 /// the request workers (`battle_check`), and stores its own record. 201 with the id; 409 if the id
 /// exists; 422 `realm_changed` when the revision can no longer be rebuilt (or none is named),
 /// `forged` when a sent record differs from the server's, `not_a_battle` when the factions cannot
 /// fight; 503 `busy` when the server cannot fight it now.
 pub async fn post(state: web::Data<AppState>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
-    let battle: engine::wire::IncomingBattle = parse_json(&body)?;
+    let battle: engine::wire::BattleSubmission = parse_json(&body)?;
     let checked = state.battles.check(battle, crate::db::now_ms()).await?;
     let id = checked.head.id;
     state.db.append_history(checked.head, checked.text).await?;

@@ -6,11 +6,11 @@
 mod fields;
 pub(super) mod tables;
 
-use super::refusal::{refusal, Refusal};
+use super::refusal::{belongs_to, refusal, Refusal};
 use super::stat_changes::ChangeList;
 use crate::store::use_realm_store;
 use engine::{compare_photos, Alignment, PhotoChange, Realm, RecordKind};
-use fields::{build, fields, Input};
+use fields::{build, fields, strict, Input};
 use leptos::prelude::*;
 use tables::{next_id, pushes_down, row, row_names, TABLES};
 
@@ -135,7 +135,7 @@ fn RowForm(
                 .map(|(n, s)| (n.clone(), s.get_untracked()))
                 .collect()
         });
-        let body = match build(id, &current) {
+        let body = match build(id, &current).and_then(|b| strict(kind, id, b)) {
             Ok(b) => b,
             Err(bad) => {
                 error.set(Some(bad));
@@ -176,11 +176,7 @@ fn RowForm(
     let form_error = move || {
         error
             .get()
-            .filter(|(f, _)| {
-                !names
-                    .iter()
-                    .any(|n| f == n || f.starts_with(&format!("{n}.")))
-            })
+            .filter(|(f, _)| !names.iter().any(|n| belongs_to(f, n)))
             .map(|(_, m)| view! { <p class="form-error" role="alert">{m}</p> })
     };
     view! {
@@ -228,7 +224,7 @@ fn FieldInput(
     let message = move || {
         error
             .get()
-            .filter(|(f, _)| *f == field || f.starts_with(&format!("{field}.")))
+            .filter(|(f, _)| belongs_to(f, &field))
             .map(|(_, m)| view! { <span class="field-error" role="alert">{m}</span> })
     };
     let text = |f: fn(&Input) -> String| move || f(&input.get());

@@ -17,7 +17,8 @@ pub fn refusal(e: EditError) -> Refusal {
 }
 
 /// The message for `field`, shown beside its input while the last save's refusal names it. A
-/// refusal of a nested field (`effect.grudge.target`) is shown by the input of its prefix.
+/// refusal of a nested field (`effect.grudge.target`, `lines[0].crew`) is shown by the input of
+/// its prefix.
 pub fn error_for(
     error: RwSignal<Option<Refusal>>,
     field: &'static str,
@@ -25,7 +26,7 @@ pub fn error_for(
     move || {
         error
             .get()
-            .filter(|(f, _)| f == field || f.starts_with(&format!("{field}.")))
+            .filter(|(f, _)| belongs_to(f, field))
             .map(|(_, m)| view! { <span class="field-error" role="alert">{m}</span> }.into_any())
     }
 }
@@ -38,11 +39,13 @@ pub fn form_error(
     move || {
         error
             .get()
-            .filter(|(f, _)| {
-                !fields
-                    .iter()
-                    .any(|k| f == k || f.starts_with(&format!("{k}.")))
-            })
+            .filter(|(f, _)| !fields.iter().any(|k| belongs_to(f, k)))
             .map(|(_, m)| view! { <p class="form-error" role="alert">{m}</p> }.into_any())
     }
+}
+
+/// Whether a refusal of `path` belongs to the input `field`: the field itself or inside it.
+pub fn belongs_to(path: &str, field: &str) -> bool {
+    path.strip_prefix(field)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('.') || rest.starts_with('['))
 }

@@ -6,7 +6,7 @@ use super::state::MapState;
 use crate::components::battle_report::{BattleResult, SetupTable};
 use crate::fighting::next_frame;
 use crate::store::{random_u53, use_realm_store};
-use engine::wire::{BattleReference, BattleSource};
+use engine::wire::{BattleSource, BattleSubmission};
 use engine::{fight, setup, BattleRecord, BattleSystem, Odds, OddsRun, Setup, SplitMix64};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -119,15 +119,16 @@ pub fn BattlePanel() -> impl IntoView {
             Ok(r) => {
                 // Into Realm History through the queue: recorded now, sent when the server is there.
                 let id = random_u53();
-                store.record_battle(BattleReference {
+                store.record_battle(BattleSubmission {
                     id,
                     timestamp: js_sys::Date::now() as i64,
                     source: BattleSource::Map,
-                    fought_on,
-                    attacker,
-                    defender,
-                    system: sys,
-                    seed,
+                    fought_on: Some(fought_on),
+                    attacker: Some(attacker),
+                    defender: Some(defender),
+                    system: Some(sys),
+                    seed: Some(seed),
+                    record: None,
                 });
                 result.set(Some((Arc::new(r), id)));
             }
