@@ -1,12 +1,37 @@
-//! Which bundle this page is, and whether a path is one of its own routes.
+//! Which bundle this page is, what it decides about the shared code ([`Bundle`]), and whether
+//! a path is one of its own routes.
 //!
 //! `bundles.json` (the table Trunk copies to `dist/`, the server and the service worker read) is
 //! compiled in, as Rust (`build.rs` checks it and writes it out), so no JSON parser is linked for it. A link to a route of another bundle cannot be followed by the router — that
 //! bundle's pages are not in this wasm — so it becomes an ordinary page load. Both bundles read
 //! the same localStorage store, so nothing is lost on the way.
 
-use engine::wire::bundles::{Bundle, Bundles};
+use engine::wire::bundles::Bundles;
+use engine::{BattleRecord, DocError, Realm, Record};
 use std::sync::OnceLock;
+
+/// What one bundle decides about the code every bundle shares, as a type of its own. Each bundle
+/// crate (`app/map`, `app/pages`) implements it for a unit struct and hands that to
+/// [`crate::shell::start`]; the core crate never names a reader itself. So which readers a
+/// bundle's wasm links is settled when that crate is compiled: the map's leaves out every saved
+/// Battle Lab line-up's parser and checks and the battle record's serialiser, which only the
+/// pages bundle names.
+pub trait Bundle: Sync + 'static {
+    /// Its name in `bundles.json`.
+    fn name(&self) -> &'static str;
+
+    /// Records into a realm, not yet validated (`Realm::from_records` or a reader that skips
+    /// what this bundle never shows).
+    fn read(&self, records: Vec<Record>) -> Result<Realm, DocError>;
+
+    /// The realm's checks, matching [`Bundle::read`].
+    fn validate(&self, realm: &Realm) -> Result<(), DocError>;
+
+    /// The battle record's download link for the victory screen, where this bundle offers one.
+    fn record_link(&self, _record: &BattleRecord) -> Option<String> {
+        None
+    }
+}
 
 /// The table as written, for the tests that check the compiled one against it.
 #[cfg(test)]
@@ -14,7 +39,7 @@ const TABLE_JSON: &str = include_str!("../bundles.json");
 
 /// This page load: its bundle and the path it was loaded for.
 struct Loaded {
-    bundle: &'static str,
+    bundle: &'static dyn Bundle,
     path: String,
 }
 
@@ -22,11 +47,13 @@ static LOADED: OnceLock<Loaded> = OnceLock::new();
 static TABLE: OnceLock<Bundles> = OnceLock::new();
 
 fn table() -> &'static Bundles {
+    use engine::wire::bundles::Bundle;
     TABLE.get_or_init(|| include!(concat!(env!("OUT_DIR"), "/bundles_table.rs")))
 }
 
-/// Records which bundle is running and the path it was loaded for; call once, before mounting.
-pub fn start(bundle: &'static str) {
+/// Records which bundle is running and the path it was loaded for; call once, before mounting
+/// (`shell::start` does).
+pub fn start(bundle: &'static dyn Bundle) {
     let path = leptos::prelude::window()
         .location()
         .pathname()
@@ -37,7 +64,7 @@ pub fn start(bundle: &'static str) {
 /// Whether `path` (a route, e.g. a nav link's `href`) is served by the running bundle.
 pub fn is_here(path: &str) -> bool {
     match LOADED.get() {
-        Some(loaded) => owned_by(table(), loaded.bundle, path),
+        Some(loaded) => owned_by(table(), loaded.bundle.name(), path),
         None => true,
     }
 }
@@ -54,7 +81,7 @@ pub fn link_rel(path: &str) -> Option<&'static str> {
 /// it writes the new address to the history.
 pub fn load_elsewhere(path: &str, search: &str, hash: &str) -> Option<String> {
     let loaded = LOADED.get()?;
-    if !elsewhere(table(), loaded.bundle, &loaded.path, path) {
+    if !elsewhere(table(), loaded.bundle.name(), &loaded.path, path) {
         return None;
     }
     let search = search.trim_start_matches('?');
@@ -69,6 +96,11 @@ pub fn load_elsewhere(path: &str, search: &str, hash: &str) -> Option<String> {
         href.push_str(hash);
     }
     Some(href)
+}
+
+/// The running bundle, once [`start`] has recorded it.
+pub fn current() -> Option<&'static dyn Bundle> {
+    LOADED.get().map(|l| l.bundle)
 }
 
 /// Whether bundle `here` serves `path`.

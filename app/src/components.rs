@@ -1,10 +1,11 @@
-//! Pieces shared by more than one page.
+//! Pieces shared by more than one page, in either bundle.
 
 pub mod battle_labels;
 pub mod battle_report;
 pub mod chronicles;
 pub mod faction_card;
 pub mod nav_bar;
+pub mod not_found_page;
 pub mod page_intro;
 pub mod portrait;
 pub mod route_map;

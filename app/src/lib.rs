@@ -1,14 +1,14 @@
-//! Brickrealm's browser app as a library: every page, component and the store. The app ships as
-//! several wasm bundles (see `bundles.json` and [`bundle`]); each bundle's binary mounts a shell
-//! from [`app`] that routes only its own pages, so the linker leaves every other page — and the
-//! engine code only they reach — out of that bundle.
+//! Brickrealm's browser app, the core every bundle shares: the realm store and its sync, the API
+//! client, the shared components and markup, and what starts a bundle. The pages are not here:
+//! each bundle is a crate of its own (`app/map`, `app/pages`; see `bundles.json` and [`bundle`])
+//! that depends on this one and mounts a shell routing only its own pages, so the compiler keeps
+//! one bundle's pages — and the engine code only they reach — out of another's wasm.
 
-mod api;
-pub mod app;
+pub mod api;
 pub mod bundle;
-mod components;
-mod fighting;
-mod markup;
-mod markup_table;
-mod pages;
-mod store;
+pub mod components;
+pub mod fighting;
+pub mod markup;
+pub mod markup_table;
+pub mod shell;
+pub mod store;

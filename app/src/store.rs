@@ -15,9 +15,9 @@ mod sync;
 
 pub use diff::differing_fields;
 pub use queue::{Choice, Conflict, Refusal};
-pub use snapshot::ReadRecords;
 pub use status::{Badge, SyncStatus};
 
+use crate::bundle::Bundle;
 use engine::wire::{BattleSubmission, Vote, VoteResult};
 use engine::{DocError, Realm, RecordKind};
 use leptos::prelude::*;
@@ -73,8 +73,8 @@ struct Inner {
     retry_scheduled: bool,
     /// Why the queue could not be written to browser storage, when it could not.
     save_failed: Option<String>,
-    /// How this bundle reads records into a realm.
-    read: ReadRecords,
+    /// The running bundle: how it reads records into a realm.
+    bundle: &'static dyn Bundle,
 }
 
 /// The realm, its sync state and the user's pending work, provided to every page.
@@ -98,7 +98,7 @@ pub struct RealmStore {
 }
 
 /// Creates the store, shows the stored copy at once, and starts syncing.
-pub fn provide_realm_store(read: ReadRecords) {
+pub fn provide_realm_store(bundle: &'static dyn Bundle) {
     let kv: Box<dyn KeyValue> = Box::new(Browser);
     let snapshot = local::load_snapshot(kv.as_ref());
     let queue = local::load_queue(kv.as_ref()).unwrap_or_else(|| Queue::new(random_id()));
@@ -121,7 +121,7 @@ pub fn provide_realm_store(read: ReadRecords) {
             retry_ms: sync::FIRST_RETRY_MS,
             retry_scheduled: false,
             save_failed: None,
-            read,
+            bundle,
         }),
     };
     if store.inner.with_value(|i| !i.snapshot.is_empty()) {
@@ -158,6 +158,11 @@ impl RealmStore {
         self.read(|r| r.factions.iter().map(|f| (f.id, f.name.clone())).collect())
     }
 
+    /// The running bundle's download link for a battle record, where it offers one.
+    pub fn record_link(&self, record: &engine::BattleRecord) -> Option<String> {
+        self.inner.with_value(|i| i.bundle.record_link(record))
+    }
+
     /// Whether collection edits are possible (an editor key has been entered).
     pub fn can_edit(&self) -> bool {
         self.editor_key.with(Option::is_some)
@@ -188,7 +193,7 @@ impl RealmStore {
                 return Err(EditError::NotLoaded);
             }
             i.snapshot
-                .stored(&i.queue, i.read)
+                .stored(&i.queue, i.bundle)
                 .map_err(EditError::Invalid)
         })
     }
@@ -213,7 +218,7 @@ impl RealmStore {
             candidate.edit(&i.snapshot, kind.name(), id, body);
             let realm = i
                 .snapshot
-                .realm(&candidate, i.read)
+                .realm(&candidate, i.bundle)
                 .map_err(EditError::Invalid)?;
             i.queue = candidate;
             i.save_queue();
@@ -323,8 +328,8 @@ impl RealmStore {
     fn rebuild(&self) {
         let built = self.inner.with_value(|i| {
             i.snapshot
-                .realm(&i.queue, i.read)
-                .or_else(|_| i.snapshot.realm(&Queue::new(String::new()), i.read))
+                .realm(&i.queue, i.bundle)
+                .or_else(|_| i.snapshot.realm(&Queue::new(String::new()), i.bundle))
         });
         match built {
             Ok(realm) => self.realm.set(Some(Arc::new(realm))),

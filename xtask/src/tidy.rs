@@ -1,7 +1,8 @@
 //! The tidy test: the layout rules a reviewer would otherwise check by eye, run with the workspace's
 //! tests (so `cargo xtask test` holds them). Every Rust source opens with a `//!` saying what it
 //! holds; the engine depends on neither app nor server; in the app, imports only point down —
-//! a shared component never imports a page, and a page never imports another page; no source file
+//! the core crate depends on no bundle crate, no bundle on another, and a page never imports
+//! another page; no source file
 //! passes 40 KB; ARCHITECTURE.md, the map a newcomer reads first, stays under 12 KB (the detail
 //! lives in `docs/`).
 
@@ -80,13 +81,7 @@ mod tests {
     fn the_engine_depends_on_neither_app_nor_server() {
         let manifest = std::fs::read_to_string(crate::root().join("engine/Cargo.toml")).unwrap();
         for dep in ["app", "server"] {
-            assert!(
-                !manifest
-                    .lines()
-                    .any(|l| l.trim_start().starts_with(&format!("{dep} "))
-                        || l.trim_start().starts_with(&format!("{dep}="))),
-                "engine/Cargo.toml names {dep}"
-            );
+            assert!(!depends_on(&manifest, dep), "engine/Cargo.toml names {dep}");
         }
         for (path, text) in sources()
             .into_iter()
@@ -104,17 +99,24 @@ mod tests {
         }
     }
 
-    /// The page a path under `app/src/pages/` belongs to (`map_page` for
-    /// `app/src/pages/map_page/markers.rs`).
-    fn page_of(path: &str) -> Option<&str> {
-        let rest = path.strip_prefix("app/src/pages/")?;
-        let first = rest.split('/').next()?;
-        Some(first.strip_suffix(".rs").unwrap_or(first))
+    /// The bundle crates: each one's pages are the top-level modules of its `src/`.
+    const BUNDLES: [&str; 2] = ["app/map", "app/pages"];
+
+    /// The bundle and page a path belongs to (`("app/map", "map_page")` for
+    /// `app/map/src/map_page/markers.rs`); `None` for the core and for a bundle's `main.rs`.
+    fn page_of(path: &str) -> Option<(&'static str, &str)> {
+        BUNDLES.into_iter().find_map(|bundle| {
+            let rest = path.strip_prefix(bundle)?.strip_prefix("/src/")?;
+            let first = rest.split('/').next()?;
+            let page = first.strip_suffix(".rs").unwrap_or(first);
+            (page != "main").then_some((bundle, page))
+        })
     }
 
-    /// The pages a source names through `crate::pages::…`.
+    /// The modules a bundle's source names through `crate::…`: in a bundle crate, pages.
     fn pages_named(text: &str) -> Vec<String> {
-        text.match_indices("crate::pages::")
+        text.match_indices("crate::")
+            .filter(|(i, _)| !text[..*i].ends_with('$'))
             .map(|(i, m)| {
                 text[i + m.len()..]
                     .chars()
@@ -124,18 +126,38 @@ mod tests {
             .collect()
     }
 
+    /// Whether a manifest lists `package` (a line `package = …`).
+    fn depends_on(manifest: &str, package: &str) -> bool {
+        manifest.lines().any(|l| {
+            let l = l.trim_start();
+            l.starts_with(&format!("{package} ")) || l.starts_with(&format!("{package}="))
+        })
+    }
+
+    /// The core crate cannot import a page: it depends on no bundle crate (which would also be a
+    /// cycle, so cargo holds it too), and no bundle depends on another. Inside a bundle, a page
+    /// never imports another page: what two pages share moves to the core.
     #[test]
     fn app_imports_only_point_down() {
+        let root = crate::root();
         let mut wrong = Vec::new();
-        for (path, text) in sources() {
-            if path.starts_with("app/src/components") || path.starts_with("app/src/store") {
-                for page in pages_named(&text) {
-                    wrong.push(format!("{path} imports the page {page}"));
+        for crate_dir in ["app"].into_iter().chain(BUNDLES) {
+            let manifest =
+                std::fs::read_to_string(root.join(crate_dir).join("Cargo.toml")).unwrap();
+            for other in ["app-map", "app-pages"] {
+                if depends_on(&manifest, other) {
+                    wrong.push(format!(
+                        "{crate_dir}/Cargo.toml depends on the bundle {other}"
+                    ));
                 }
             }
-            if let Some(own) = page_of(&path) {
+        }
+        for (path, text) in sources() {
+            if let Some((bundle, own)) = page_of(&path) {
                 for page in pages_named(&text).into_iter().filter(|p| p != own) {
-                    wrong.push(format!("{path} (page {own}) imports the page {page}"));
+                    wrong.push(format!(
+                        "{path} ({bundle}, page {own}) imports the page {page}"
+                    ));
                 }
             }
         }
@@ -148,15 +170,21 @@ mod tests {
     #[test]
     fn the_rules_see_what_they_check() {
         assert_eq!(
-            page_of("app/src/pages/map_page/markers.rs"),
-            Some("map_page")
+            page_of("app/map/src/map_page/markers.rs"),
+            Some(("app/map", "map_page"))
         );
-        assert_eq!(page_of("app/src/pages/replay_page.rs"), Some("replay_page"));
+        assert_eq!(
+            page_of("app/pages/src/replay_page.rs"),
+            Some(("app/pages", "replay_page"))
+        );
+        assert_eq!(page_of("app/pages/src/main.rs"), None);
         assert_eq!(page_of("app/src/components/nav_bar.rs"), None);
         assert_eq!(
-            pages_named("use crate::pages::lab_page::{olympia};\nuse crate::pages::history_page;"),
+            pages_named("use crate::lab_page::{olympia};\nuse crate::history_page;"),
             ["lab_page", "history_page"]
         );
+        assert!(depends_on("[dependencies]\napp = { path = \"..\" }", "app"));
+        assert!(!depends_on("app-map = 1", "app"));
         let all = sources();
         assert!(all.len() > 300, "{} sources found", all.len());
         assert!(all.iter().any(|(p, _)| p == "engine/src/lib.rs"));

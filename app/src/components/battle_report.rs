@@ -96,13 +96,11 @@ pub fn BattleResult(
     /// Its id in Realm History, once it has been recorded.
     #[prop(optional)]
     history_id: Option<u64>,
-    /// Writes the record's download link ([`record_href`]). Realm History's replay page passes
-    /// it; the map does not, so the map's wasm carries no serialiser for every system's log (its
-    /// victory screen links to the history entry, which offers the record).
-    #[prop(optional)]
-    record_link: Option<fn(&BattleRecord) -> String>,
 ) -> impl IntoView {
-    let href = record_link.map(|link| link(&record));
+    // The download link, where the running bundle offers it (`bundle::Bundle::record_link`):
+    // the pages bundle does, on the replay page; the map does not, so its wasm carries no
+    // serialiser for every system's log (its victory screen links to the history entry).
+    let href = crate::store::use_realm_store().record_link(&record);
     let href = href.as_deref();
     let winner = side_name(record.winner);
     let system = record.input.system.name();

@@ -3,37 +3,11 @@
 //! snapshot with the pending edits of the [`Queue`](super::queue::Queue) laid over it.
 
 use super::queue::Queue;
+use crate::bundle::Bundle;
 use engine::wire::{Op, PullResponse, SyncRecord};
 use engine::{recalculate_all, DocError, Realm, Record, RecordKind};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// How a bundle reads records into a realm and checks it. Chosen by each bundle's shell as
-/// functions rather than a flag, so a bundle links only the reader it uses.
-#[derive(Clone, Copy)]
-pub struct ReadRecords {
-    /// Records to a realm, not yet validated.
-    pub read: fn(Vec<Record>) -> Result<Realm, DocError>,
-    /// The realm's checks.
-    pub validate: fn(&Realm) -> Result<(), DocError>,
-}
-
-impl ReadRecords {
-    /// Every kind of record: the pages bundle's reader (and the tests').
-    pub const ALL: ReadRecords = ReadRecords {
-        read: Realm::from_records,
-        validate: Realm::validate,
-    };
-
-    /// Everything but saved Battle Lab line-ups, which the map page never shows: they are skipped
-    /// unread and unchecked, which keeps every further system's input parser and checks (over
-    /// 100 KB before optimisation) out of the map's wasm. Nothing else refers to a line-up, so
-    /// the rest of the realm reads and validates exactly as with [`ReadRecords::ALL`].
-    pub const MAP: ReadRecords = ReadRecords {
-        read: Realm::from_records_without_lab_setups,
-        validate: Realm::validate_without_lab_setups,
-    };
-}
 
 /// A record's place: its kind's name and its id.
 pub type RecordKey = (String, u64);
@@ -157,7 +131,7 @@ impl Snapshot {
 
     /// The realm this snapshot holds with `queue`'s pending edits applied in order, validated and
     /// re-derived by the engine (SPEC §1.9: derived numbers are never taken as sent).
-    pub fn realm(&self, queue: &Queue, read: ReadRecords) -> Result<Realm, DocError> {
+    pub fn realm(&self, queue: &Queue, read: &dyn Bundle) -> Result<Realm, DocError> {
         let mut realm = self.stored(queue, read)?;
         recalculate_all(&mut realm);
         Ok(realm)
@@ -166,7 +140,7 @@ impl Snapshot {
     /// The realm as its records are stored — this snapshot with `queue`'s pending edits — validated
     /// but not re-derived, so a photo holds the stats it was last stored with (the editor's
     /// Toolbox compares them with a recalculation).
-    pub fn stored(&self, queue: &Queue, read: ReadRecords) -> Result<Realm, DocError> {
+    pub fn stored(&self, queue: &Queue, read: &dyn Bundle) -> Result<Realm, DocError> {
         // Inserted one by one rather than collected: `BTreeMap::from_iter` sorts its input
         // first, which is one more copy of the standard sort in the map's wasm.
         let mut live: BTreeMap<RecordKey, serde_json::Value> = BTreeMap::new();
@@ -194,12 +168,12 @@ impl Snapshot {
             })?;
             records.push(Record { kind, id, body });
         }
-        let mut realm = (read.read)(records)?;
+        let mut realm = read.read(records)?;
         // A photo deleted here takes its rating with it, as the server does when the delete
         // arrives (ratings are the server's; it sends the tombstone with its next pull).
         let photos: std::collections::HashSet<u64> = realm.photos.iter().map(|p| p.id).collect();
         realm.ratings.retain(|g| photos.contains(&g.photo_id));
-        (read.validate)(&realm)?;
+        read.validate(&realm)?;
         Ok(realm)
     }
 }
@@ -208,6 +182,21 @@ impl Snapshot {
 mod tests {
     use super::*;
     use engine::demo_realm;
+
+    /// A bundle that reads every kind of record, as the pages bundle does.
+    pub(crate) struct Everything;
+
+    impl Bundle for Everything {
+        fn name(&self) -> &'static str {
+            "everything"
+        }
+        fn read(&self, records: Vec<Record>) -> Result<Realm, DocError> {
+            Realm::from_records(records)
+        }
+        fn validate(&self, realm: &Realm) -> Result<(), DocError> {
+            realm.validate()
+        }
+    }
 
     /// The demo realm as a full pull from cursor 0, every record at revision 1.
     pub(crate) fn demo_snapshot() -> Snapshot {
@@ -246,7 +235,7 @@ mod tests {
         });
         let q = Queue::new("c".into());
         assert_eq!(
-            s.stored(&q, ReadRecords::ALL)
+            s.stored(&q, &Everything)
                 .unwrap()
                 .photo(photo.id)
                 .unwrap()
@@ -254,7 +243,7 @@ mod tests {
             photo.stats
         );
         assert_eq!(
-            s.realm(&q, ReadRecords::ALL)
+            s.realm(&q, &Everything)
                 .unwrap()
                 .photo(photo.id)
                 .unwrap()
@@ -267,7 +256,7 @@ mod tests {
     fn a_full_pull_rebuilds_the_realm() {
         let s = demo_snapshot();
         assert_eq!(
-            s.realm(&Queue::new("c".into()), ReadRecords::ALL).unwrap(),
+            s.realm(&Queue::new("c".into()), &Everything).unwrap(),
             demo_realm()
         );
     }
@@ -305,7 +294,7 @@ mod tests {
             cursor: 3,
         });
         assert_eq!(s.cursor, 9_999);
-        let got = s.realm(&Queue::new("c".into()), ReadRecords::ALL).unwrap();
+        let got = s.realm(&Queue::new("c".into()), &Everything).unwrap();
         assert!(got.photos.iter().all(|p| p.id != photo));
         assert_eq!(got.photos.len(), realm.photos.len() - 1);
     }
@@ -328,13 +317,9 @@ mod tests {
             body: Some(serde_json::to_value(rating).unwrap()),
         });
         let mut q = Queue::new("c".into());
-        assert!(s
-            .realm(&q, ReadRecords::ALL)
-            .unwrap()
-            .ratings
-            .contains(&rating));
+        assert!(s.realm(&q, &Everything).unwrap().ratings.contains(&rating));
         q.edit(&s, "photo", photo, None);
-        let got = s.realm(&q, ReadRecords::ALL).unwrap();
+        let got = s.realm(&q, &Everything).unwrap();
         assert!(got.photo(photo).is_none());
         assert!(got.ratings.iter().all(|g| g.photo_id != photo));
     }
@@ -349,7 +334,7 @@ mod tests {
     #[test]
     fn an_empty_snapshot_has_no_realm() {
         let e = Snapshot::default()
-            .realm(&Queue::new("c".into()), ReadRecords::ALL)
+            .realm(&Queue::new("c".into()), &Everything)
             .unwrap_err();
         assert_eq!(e.field, "map");
     }

@@ -1,0 +1,129 @@
+//! `/map`: the terrain, the territory, every faction's marker, and the faction cards beside it.
+//! Drag an ordinary faction's marker onto another's to see the cheapest road and what the march
+//! costs, computed in the browser by the engine.
+
+mod battle;
+mod markers;
+mod panel;
+mod state;
+
+use app::components::faction_card::{cards_markup, CardData};
+use app::components::terrain_canvas::{terrain_rgb, TerrainCanvas};
+use app::components::territory_layer::TerritoryLayer;
+use app::markup::Markup;
+use app::store::{use_realm_store, Source};
+use battle::BattlePanel;
+use engine::Terrain;
+use leptos::prelude::*;
+use markers::Markers;
+use panel::{HoverInfo, HoverOdds, LayerToggles, MarchPanel, Notice};
+use state::MapState;
+use std::sync::Arc;
+
+/// The map page.
+#[component]
+pub fn MapPage() -> impl IntoView {
+    let store = use_realm_store();
+    let state = MapState::new(store.realm);
+    provide_context(state);
+    let map = Signal::derive(move || {
+        store
+            .realm
+            .with(|r| r.as_ref().map(|r| Arc::new(r.map.clone())))
+    });
+    let realm = Signal::derive(move || store.realm.get());
+    let owners = Signal::derive(move || state.owners.get());
+    let dims = move || {
+        store
+            .realm
+            .with(|r| r.as_ref().map(|r| (r.map.width, r.map.height)))
+    };
+    // The cards only show things: one markup string, rewritten only when it changes.
+    let cards = Memo::new(move |_| {
+        store.realm.with(|r| {
+            r.as_deref()
+                .map(|r| cards_markup(&CardData::all(r)))
+                .unwrap_or_default()
+        })
+    });
+    view! {
+        <div class="map-page">
+            <section class="map-area" aria-label="Realm map">
+                <LayerToggles />
+                <Show
+                    when=move || dims().is_some()
+                    fallback=move || view! { <p class="map-empty">{move || match store.source.get() {
+                        Source::Failed(e) => format!("The realm could not be loaded: {e}"),
+                        _ => "Loading the realm…".to_string(),
+                    }}</p> }
+                >
+                    <div class="map-frame" style=move || {
+                        let (w, h) = dims().unwrap_or((3, 2));
+                        format!("aspect-ratio: {w} / {h}")
+                    }>
+                        <TerrainCanvas map=map />
+                        <div class="layer" class:hidden=move || !state.show_territory.get()>
+                            <TerritoryLayer realm=realm owners=owners />
+                        </div>
+                        <Markers />
+                    </div>
+                </Show>
+                <HoverInfo />
+                <HoverOdds />
+                <Notice />
+                <Legend />
+                <MarchPanel />
+                <BattlePanel />
+            </section>
+            <aside class="side-panel" aria-label="Factions">
+                <h2>"Factions"</h2>
+                <ul class="faction-cards" inner_html=cards></ul>
+            </aside>
+        </div>
+    }
+}
+
+/// What each colour of the map means: a fixed list, written as one markup string.
+#[component]
+fn Legend() -> impl IntoView {
+    view! { <ul class="legend" aria-label="Terrain legend" inner_html=legend_markup()></ul> }
+}
+
+/// The legend's items: a swatch in each terrain's colour and its name.
+fn legend_markup() -> String {
+    let mut m = Markup::new();
+    for t in Terrain::ALL {
+        let [r, g, b] = terrain_rgb(t);
+        m.trusted(r#"<li><span class="swatch" style=""#)
+            .fmt(format_args!("background: rgb({r},{g},{b})"))
+            .trusted(r#""></span>"#)
+            .text(t.name())
+            .trusted("</li>");
+    }
+    m.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_legend_has_a_swatch_and_name_per_terrain() {
+        let m = legend_markup();
+        assert_eq!(
+            m.matches(r#"<li><span class="swatch" style="background: rgb("#)
+                .count(),
+            Terrain::ALL.len()
+        );
+        for t in Terrain::ALL {
+            let [r, g, b] = terrain_rgb(t);
+            assert!(
+                m.contains(&format!(
+                    r#"style="background: rgb({r},{g},{b})"></span>{}</li>"#,
+                    t.name()
+                )),
+                "{m}"
+            );
+        }
+    }
+}

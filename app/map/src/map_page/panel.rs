@@ -1,0 +1,313 @@
+//! Beside and below the map: the layer toggles, what the pointer is over, notices, and the
+//! march breakdown of the route on screen.
+
+use super::state::{MapState, Preview};
+use app::markup::Markup;
+use app::store::use_realm_store;
+use engine::{cell_index, entry_cost, march_totals, FactionRef, Realm};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// The row of layer switches.
+#[component]
+pub fn LayerToggles() -> impl IntoView {
+    let state = expect_context::<MapState>();
+    view! {
+        <div class="layer-toggles" role="group" aria-label="Map layers">
+            <label>
+                <input
+                    type="checkbox"
+                    prop:checked=move || state.show_territory.get()
+                    on:change=move |ev| state.show_territory.set(event_target_checked(&ev))
+                />
+                " Territory"
+            </label>
+        </div>
+    }
+}
+
+/// One line about the square under the pointer: its ground, its holder, and, while an army is
+/// picked up, what stepping onto it costs that army.
+#[component]
+pub fn HoverInfo() -> impl IntoView {
+    let store = use_realm_store();
+    let state = expect_context::<MapState>();
+    let text = move || {
+        let (x, y) = state.hover.get()?;
+        let drag = state.drag.get();
+        let owners = state.owners.get()?;
+        store.realm.with(|r| {
+            let r = r.as_deref()?;
+            if x >= r.map.width || y >= r.map.height {
+                return None;
+            }
+            let cell = cell_index(x, y, r.map.width);
+            let ground = r.map.get(x, y).name();
+            let holder = owners
+                .owner(cell)
+                .and_then(|h| r.faction(h.id))
+                .map_or_else(
+                    || "unclaimed".to_string(),
+                    |f| format!("held by {}", f.name),
+                );
+            let mut line = format!("{ground} at ({x}, {y}) · {holder}");
+            if let Some(d) = drag {
+                line.push_str(&crossing_text(r, &owners, cell, d.attacker, d.target));
+            }
+            Some(line)
+        })
+    };
+    view! {
+        <p class="hover-info" aria-live="polite">
+            {move || text().unwrap_or_else(|| "Point at the map to see the ground; drag a marker onto another to march.".into())}
+        </p>
+    }
+}
+
+fn crossing_text(
+    r: &Realm,
+    owners: &engine::OwnerGrid,
+    cell: usize,
+    attacker: u64,
+    target: Option<u64>,
+) -> String {
+    let side = |id: u64| r.faction(id).and_then(|f| FactionRef::of(f, &r.map));
+    let Some(a) = side(attacker) else {
+        return String::new();
+    };
+    let d = target.and_then(side);
+    let totals = march_totals(r, attacker);
+    let (m, cost) = entry_cost(&r.map, owners, cell, &a, d.as_ref(), &totals);
+    let name = r.faction(attacker).map_or("", |f| f.name.as_str());
+    format!(
+        " · for {name}: ×{m} crossing, {:.2}% a square",
+        cost * 100.0
+    )
+}
+
+/// Why the last action did nothing.
+#[component]
+pub fn Notice() -> impl IntoView {
+    let state = expect_context::<MapState>();
+    view! {
+        <Show when=move || state.notice.with(Option::is_some)>
+            <p class="notice" role="status">{move || state.notice.get().unwrap_or_default()}</p>
+        </Show>
+    }
+}
+
+/// While a marker hovers a target, the attacker's chance under the chosen system, computed in the
+/// browser in chunks (the full set-up screen takes over once the marker is let go).
+#[component]
+pub fn HoverOdds() -> impl IntoView {
+    let store = use_realm_store();
+    let state = expect_context::<MapState>();
+    let odds: RwSignal<Option<engine::Odds>> = RwSignal::new(None);
+    let generation = StoredValue::new(0u64);
+    let pair = Memo::new(move |_| {
+        state.preview.with(|p| {
+            p.as_ref()
+                .filter(|p| !p.settled)
+                .map(|p| (p.attacker, p.defender))
+        })
+    });
+    Effect::new(move |_| {
+        let system = state.system.get();
+        let Some((a, d)) = pair.get() else {
+            // Stop any run in progress.
+            generation.set_value(generation.get_value() + 1);
+            odds.set(None);
+            return;
+        };
+        let Some(realm) = store.realm.get_untracked() else {
+            return;
+        };
+        if !super::battle::quick_odds(system) {
+            // Too slow to follow a drag: the set-up screen runs them once the marker is let go.
+            generation.set_value(generation.get_value() + 1);
+            odds.set(None);
+            return;
+        }
+        match engine::setup(&realm, a, d, &mut engine::SplitMix64::new(0)) {
+            Ok(s) => super::battle::run_odds(Arc::new(s), system, odds, generation),
+            Err(e) => state.notice.set(Some(e.to_string())),
+        }
+    });
+    view! {
+        <Show when=move || pair.get().is_some()>
+            <div class="hover-odds">
+                {move || (!super::battle::quick_odds(state.system.get())).then(|| view! {
+                    <p class="fine odds-later">{format!(
+                        "Odds while dragging are for Version 1 and 2 only; under {} they are run on the set-up screen when you let go.",
+                        state.system.get().title()
+                    )}</p>
+                })}
+                <super::battle::OddsView odds=odds system=state.system />
+            </div>
+        </Show>
+    }
+}
+
+/// The march on screen, part by part.
+#[component]
+pub fn MarchPanel() -> impl IntoView {
+    let store = use_realm_store();
+    let state = expect_context::<MapState>();
+    move || {
+        let p = state.preview.get()?;
+        let realm = store.realm.get()?;
+        let name = |id: u64| {
+            realm
+                .faction(id)
+                .map_or_else(|| format!("#{id}"), |f| f.name.clone())
+        };
+        let (attacker, defender) = (name(p.attacker), name(p.defender));
+        let html = march_markup(&p, &attacker, &defender, &realm).finish();
+        Some(view! {
+            <section
+                class="march-panel"
+                data-settled=p.settled.to_string()
+                data-route-ms=format!("{:.3}", p.millis)
+                inner_html=html
+            ></section>
+        })
+    }
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+/// The inside of `section.march-panel`: the route's breakdown only shows things, so it is written
+/// as one markup string (see [`app::markup`]).
+fn march_markup(p: &Preview, attacker: &str, defender: &str, realm: &Realm) -> Markup {
+    let b = &p.breakdown;
+    let mut m = Markup::new();
+    m.trusted("<h2>");
+    if p.settled {
+        m.fmt(format_args!("{attacker} marches on {defender}"));
+    } else {
+        m.fmt(format_args!("{attacker} → {defender}?"));
+    }
+    m.trusted("</h2>")
+        .trusted("<dl><dt>Route</dt><dd>")
+        .fmt(format_args!(
+            "{:.1} squares ({:.1} straight){}",
+            b.route_length,
+            b.straight_length,
+            if b.detour { " — a detour" } else { "" }
+        ))
+        .trusted("</dd><dt>Distance penalty</dt><dd>")
+        .text(&pct(b.distance_penalty))
+        .trusted("</dd><dt>Terrain toll</dt><dd>")
+        .text(&pct(b.terrain_toll))
+        .trusted(r#"</dd><dt>March penalty</dt><dd class="march-penalty">"#)
+        .text(&pct(b.march_penalty))
+        .trusted("</dd></dl><h3>Ground</h3><ul>");
+    for (t, leg) in &b.toll_by_terrain {
+        m.trusted("<li>")
+            .fmt(format_args!(
+                "{}: {:.1} squares, toll {}",
+                t.name(),
+                leg.length,
+                pct(leg.toll)
+            ))
+            .trusted("</li>");
+    }
+    m.trusted("</ul><h3>Land crossed</h3><ul>");
+    for c in &b.territories_crossed {
+        let who = realm
+            .faction(c.faction_id)
+            .map_or_else(|| format!("#{}", c.faction_id), |f| f.name.clone());
+        m.trusted("<li>")
+            .fmt(format_args!(
+                "{who}: ×{} for {:.1} squares, surcharge {}",
+                c.multiplier,
+                c.length,
+                pct(c.surcharge)
+            ))
+            .trusted("</li>");
+    }
+    m.trusted(r#"</ul><p class="fine">"#)
+        .fmt(format_args!(
+            "Route found in {:.1} ms in this browser.",
+            p.millis
+        ))
+        .trusted("</p>");
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::{Crossing, MarchBreakdown, Terrain, TerrainLeg};
+
+    fn preview(realm: &Realm, settled: bool) -> Preview {
+        let (a, b) = (realm.factions[0].id, realm.factions[1].id);
+        Preview {
+            attacker: a,
+            defender: b,
+            points: vec![],
+            breakdown: MarchBreakdown {
+                route_length: 12.34,
+                straight_length: 9.0,
+                detour: true,
+                distance_fraction: 0.1,
+                distance_penalty: 0.1234,
+                terrain_toll: 0.05,
+                toll_by_terrain: [(
+                    Terrain::Forest,
+                    TerrainLeg {
+                        length: 3.3,
+                        toll: 0.02,
+                    },
+                )]
+                .into(),
+                territories_crossed: vec![Crossing {
+                    faction_id: b,
+                    multiplier: 1.5,
+                    length: 2.0,
+                    surcharge: 0.011,
+                }],
+                march_penalty: 0.1734,
+            },
+            millis: 4.56,
+            settled,
+        }
+    }
+
+    #[test]
+    fn the_march_breakdown_reads_as_before_and_names_stay_text() {
+        let mut realm = engine::demo_realm();
+        realm.factions[1].name = "<i>Ivy</i> & co".into();
+        let p = preview(&realm, true);
+        let m = march_markup(&p, "Red", "<i>Ivy</i> & co", &realm).finish();
+        assert!(
+            m.starts_with("<h2>Red marches on &lt;i&gt;Ivy&lt;/i&gt; &amp; co</h2>"),
+            "{m}"
+        );
+        assert!(
+            m.contains("<dd>12.3 squares (9.0 straight) — a detour</dd>"),
+            "{m}"
+        );
+        assert!(m.contains(r#"<dt>March penalty</dt><dd class="march-penalty">17.3%</dd>"#));
+        assert!(
+            m.contains("<h3>Ground</h3><ul><li>Forest: 3.3 squares, toll 2.0%</li></ul>"),
+            "{m}"
+        );
+        assert!(
+            m.contains(
+                "<li>&lt;i&gt;Ivy&lt;/i&gt; &amp; co: ×1.5 for 2.0 squares, surcharge 1.1%</li>"
+            ),
+            "{m}"
+        );
+        assert!(
+            m.ends_with(r#"<p class="fine">Route found in 4.6 ms in this browser.</p>"#),
+            "{m}"
+        );
+        assert!(!m.contains("<i>"));
+
+        let hovering = march_markup(&preview(&realm, false), "Red", "Blue", &realm).finish();
+        assert!(hovering.starts_with("<h2>Red → Blue?</h2>"), "{hovering}");
+    }
+}

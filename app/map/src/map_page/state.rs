@@ -1,0 +1,102 @@
+//! The map page's state, shared by its parts through context: territory, layers, the drag in
+//! progress, the route previewed or settled, and what the pointer is over.
+
+use app::fighting::now_ms;
+use engine::{
+    march, march_totals, realm_territory, BattleSystem, FactionRef, MarchBreakdown, OwnerGrid,
+    Realm, Router,
+};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// A marker being dragged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drag {
+    /// The faction picked up.
+    pub attacker: u64,
+    /// Where the marker is drawn now, in cells.
+    pub at: (f64, f64),
+    /// Pointer minus marker position at pick-up, so the marker does not jump under the pointer.
+    pub grab: (f64, f64),
+    /// The marker it hovers over, if any.
+    pub target: Option<u64>,
+}
+
+/// A route on screen: previewed while hovering a target, settled once the marker is let go.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Preview {
+    /// Who marches.
+    pub attacker: u64,
+    /// On whom.
+    pub defender: u64,
+    /// The route's cells, start to goal.
+    pub points: Vec<(u32, u32)>,
+    /// What the march costs, part by part.
+    pub breakdown: MarchBreakdown,
+    /// How long the route search and pricing took in this browser, in milliseconds.
+    pub millis: f64,
+    /// False while hovering; true after release.
+    pub settled: bool,
+}
+
+/// Everything the map page's parts share.
+#[derive(Clone, Copy)]
+pub struct MapState {
+    /// Who holds each square, computed in the browser from the realm.
+    pub owners: RwSignal<Option<Arc<OwnerGrid>>>,
+    /// Whether the territory layer is drawn.
+    pub show_territory: RwSignal<bool>,
+    /// The drag in progress.
+    pub drag: RwSignal<Option<Drag>>,
+    /// The cell under the pointer.
+    pub hover: RwSignal<Option<(u32, u32)>>,
+    /// The route on screen.
+    pub preview: RwSignal<Option<Arc<Preview>>>,
+    /// A sentence for the user, e.g. why a marker cannot attack.
+    pub notice: RwSignal<Option<String>>,
+    /// The battle system the map's switch has chosen (Version 2 by default, as in the source).
+    pub system: RwSignal<BattleSystem>,
+    router: StoredValue<Router>,
+}
+
+impl MapState {
+    /// Creates the state and keeps the territory in step with the realm.
+    pub fn new(realm: RwSignal<Option<Arc<Realm>>>) -> MapState {
+        let state = MapState {
+            owners: RwSignal::new(None),
+            show_territory: RwSignal::new(true),
+            drag: RwSignal::new(None),
+            hover: RwSignal::new(None),
+            preview: RwSignal::new(None),
+            notice: RwSignal::new(None),
+            system: RwSignal::new(BattleSystem::V2),
+            router: StoredValue::new(Router::new()),
+        };
+        Effect::new(move |_| {
+            let owners = realm.with(|r| r.as_deref().map(|r| Arc::new(realm_territory(r))));
+            state.owners.set(owners);
+        });
+        state
+    }
+
+    /// Searches and prices the route from `attacker` to `defender`, timing it.
+    pub fn plan(&self, realm: &Realm, attacker: u64, defender: u64) -> Option<Preview> {
+        let owners = self.owners.get_untracked()?;
+        let a = FactionRef::of(realm.faction(attacker)?, &realm.map)?;
+        let d = FactionRef::of(realm.faction(defender)?, &realm.map)?;
+        let started = now_ms();
+        let totals = march_totals(realm, attacker);
+        let route = self
+            .router
+            .try_update_value(|r| r.route(&realm.map, &owners, &a, &d, &totals))?;
+        let breakdown = march(&route, &realm.map, &owners, &a, &d, &totals);
+        Some(Preview {
+            attacker,
+            defender,
+            points: route.points(),
+            breakdown,
+            millis: now_ms() - started,
+            settled: false,
+        })
+    }
+}

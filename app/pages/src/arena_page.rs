@@ -1,0 +1,392 @@
+//! `/arena`: two photos and one question — which is the better build. The server deals the pairs
+//! (SPEC §16.1): it draws them with engine's pairing and signs each as a single-use token, and
+//! only a vote on such a pair can count. A handful are dealt ahead and kept in browser storage
+//! (`deck`), so voting goes on offline and the votes count when they sync within the tokens'
+//! life. Out of dealt pairs with the server out of reach, the page draws practice pairs itself
+//! (the same pairing, in the browser) and says plainly that those votes won't count. A vote
+//! (click, tap, ← or →) goes through the store's queue; what the server made of it — counted, or
+//! not and why — is shown as the sync brings the answer.
+//!
+//! **Decision:** the rating change is shown after the sync, not optimistically. The server applies
+//! votes in arrival order, interleaved with other voters', and may not count one at all, so a local
+//! Elo step could show a number the server never holds. The log shows each rating as it stood when
+//! the vote was cast and as the realm holds it now.
+
+mod deck;
+pub mod seasons;
+pub mod standings;
+mod verdicts;
+
+use app::api::{self, ApiError};
+use app::components::portrait::{Look, Portrait};
+use app::store::{random_u64, use_realm_store};
+use deck::Deck;
+use engine::wire::{PairRequest, Vote};
+use engine::{Rating, Realm, SplitMix64};
+use leptos::prelude::*;
+use leptos_router::components::A;
+use verdicts::{reason_text, settle, tally, Cast, Verdict, NO_TOKEN};
+
+/// How many of this visit's votes the log lists.
+const LOG_LEN: usize = 10;
+
+/// The tabs across the arena's pages.
+#[component]
+pub fn ArenaTabs() -> impl IntoView {
+    view! {
+        <nav class="arena-tabs" aria-label="Arena">
+            <A href="/arena" exact=true>"Vote"</A>
+            <A href="/arena/standings">"Standings"</A>
+            <A href="/arena/seasons">"Seasons"</A>
+        </nav>
+    }
+}
+
+fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// The pair on screen, with its token when the server dealt it (a practice pair has none).
+#[derive(Clone, Debug, PartialEq)]
+struct Shown {
+    a: u64,
+    b: u64,
+    token: Option<String>,
+}
+
+/// Where asking the server for pairs stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Dealing {
+    /// Nothing asked.
+    Idle,
+    /// A request is out.
+    Asking,
+    /// The last request failed (offline, or the server refused): practice pairs until one works.
+    Unreachable,
+}
+
+/// The Arena page.
+#[component]
+pub fn ArenaPage() -> impl IntoView {
+    let store = use_realm_store();
+    let rng = StoredValue::new(SplitMix64::new(random_u64()));
+    let deck = StoredValue::new(Deck::load());
+    let shown = RwSignal::new(None::<Shown>);
+    let next = RwSignal::new(None::<(u64, u64)>);
+    let dealing = RwSignal::new(Dealing::Idle);
+    let log = RwSignal::new(Vec::<Cast>::new());
+    let pool = Memo::new(move |_| {
+        store
+            .realm
+            .with(|r| r.as_deref().map(engine::arena_pool).unwrap_or_default())
+    });
+    let loaded = move || store.realm.with_untracked(Option::is_some);
+    let judged = move |id: u64| pool.with_untracked(|p| p.iter().any(|r| r.photo_id == id));
+    let on_screen_judged =
+        move || shown.with_untracked(|s| s.as_ref().is_some_and(|s| judged(s.a) && judged(s.b)));
+    // A practice pair, drawn here: clear of the pair on screen when the pool allows.
+    let practice = move || {
+        let last = shown.with_untracked(|s| s.as_ref().map(|s| (s.a, s.b)));
+        let pool = pool.get_untracked();
+        rng.try_update_value(|g| engine::pick_pair_after(&pool, &[], last, g))
+            .flatten()
+            .map(|(a, b)| Shown { a, b, token: None })
+    };
+    // Puts the next pair on screen: the deck's next, else (with the server out of reach) a
+    // practice pair, else nothing while pairs are on their way.
+    let show_next = move || {
+        if !loaded() {
+            return;
+        }
+        let dealt = deck
+            .try_update_value(|d| {
+                d.prune(now(), judged);
+                let p = d.draw();
+                d.save();
+                p
+            })
+            .flatten();
+        let upcoming = match dealt {
+            Some(p) => Some(Shown {
+                a: p.a,
+                b: p.b,
+                token: Some(p.token),
+            }),
+            None if dealing.get_untracked() == Dealing::Unreachable => practice(),
+            None => None,
+        };
+        shown.set(upcoming);
+        next.set(deck.with_value(Deck::peek));
+    };
+    // Asks for more pairs when the deck runs low (one request at a time). A deal puts a pair on
+    // screen if none (or only a practice one) is; it never asks again by itself, so a server with
+    // too few photos to deal is not asked in a loop.
+    let ask = move || {
+        if !loaded()
+            || dealing.get_untracked() == Dealing::Asking
+            || !deck.with_value(Deck::wants_more)
+        {
+            return;
+        }
+        dealing.set(Dealing::Asking);
+        leptos::task::spawn_local(async move {
+            let voter = deck.with_value(|d| d.voter.clone());
+            let mut answer = api::deal_pairs(&PairRequest {
+                voter,
+                count: deck::DEAL,
+            })
+            .await;
+            // A pass the server no longer knows (its database was replaced): start afresh.
+            if matches!(&answer, Err(ApiError::Status(422, Some(e))) if e.field.as_deref() == Some("voter"))
+            {
+                deck.update_value(Deck::forget);
+                answer = api::deal_pairs(&PairRequest {
+                    voter: None,
+                    count: deck::DEAL,
+                })
+                .await;
+            }
+            match answer {
+                Ok(deal) => {
+                    deck.update_value(|d| {
+                        d.take_in(deal, now());
+                        d.save();
+                    });
+                    dealing.set(Dealing::Idle);
+                    let practising =
+                        shown.with_untracked(|s| s.as_ref().is_none_or(|s| s.token.is_none()));
+                    if practising {
+                        show_next();
+                    } else {
+                        next.set(deck.with_value(Deck::peek));
+                    }
+                }
+                Err(_) => {
+                    dealing.set(Dealing::Unreachable);
+                    if shown.with_untracked(Option::is_none) {
+                        show_next();
+                    }
+                }
+            }
+        });
+    };
+    // A pair whose photo left the arena (its season held back, the photo deleted) is replaced;
+    // so is the empty screen once the realm is in.
+    Effect::new(move |_| {
+        pool.track();
+        if !on_screen_judged() {
+            show_next();
+        } else {
+            deck.update_value(|d| d.prune(now(), judged));
+            next.set(deck.with_value(Deck::peek));
+        }
+        ask();
+    });
+    let online = window_event_listener(leptos::ev::online, move |_| {
+        if dealing.get_untracked() == Dealing::Unreachable {
+            dealing.set(Dealing::Idle);
+        }
+        ask();
+    });
+    on_cleanup(move || online.remove());
+    Effect::new(move |_| {
+        let answered = store.vote_results.get();
+        log.update(|l| settle(l, &answered));
+    });
+    let cast = move |left: bool| {
+        let Some(Shown { a, b, token }) = shown.get_untracked() else {
+            return;
+        };
+        let (chosen, other) = if left { (a, b) } else { (b, a) };
+        let vote = Vote {
+            token: token.clone().unwrap_or_default(),
+            chosen,
+            other,
+            cast_at: now() as i64,
+        };
+        let before = store.realm.with_untracked(|r| {
+            r.as_deref()
+                .map(|r| (r.rating_of(chosen), r.rating_of(other)))
+        });
+        let before = before.unwrap_or((Rating::start(chosen), Rating::start(other)));
+        let verdict = if token.is_some() {
+            Verdict::Queued
+        } else {
+            Verdict::NotCounted(NO_TOKEN.into())
+        };
+        log.update(|l| {
+            l.insert(
+                0,
+                Cast {
+                    vote: vote.clone(),
+                    before,
+                    verdict,
+                },
+            );
+        });
+        if token.is_some() {
+            store.vote(vote);
+        }
+        show_next();
+        ask();
+    };
+    let keys = window_event_listener(leptos::ev::keydown, move |e| {
+        if e.repeat() || e.alt_key() || e.ctrl_key() || e.meta_key() || e.shift_key() {
+            return;
+        }
+        let typing = e
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        if typing {
+            return;
+        }
+        match e.key().as_str() {
+            "ArrowLeft" => cast(true),
+            "ArrowRight" => cast(false),
+            _ => return,
+        }
+        e.prevent_default();
+    });
+    on_cleanup(move || keys.remove());
+
+    let pair_view = move || {
+        let Some(Shown { a, b, token }) = shown.get() else {
+            return Some(
+                view! { <p class="arena-empty">"Asking the server for pairs…"</p> }.into_any(),
+            );
+        };
+        let counts = if token.is_some() { "yes" } else { "no" };
+        store.realm.with_untracked(|r| {
+            let r = r.as_deref()?;
+            Some(view! {
+                {token.is_none().then(|| view! {
+                    <p class="notice arena-uncounted" role="status">
+                        "The server can't deal pairs right now (you may be offline): these are practice pairs, and votes on them won't count. Counted voting comes back with the server."
+                    </p>
+                })}
+                <div class="arena-pair" data-pair=format!("{a},{b}") data-counts=counts>
+                    {contender(r, a, "left", "←", move || cast(true))}
+                    <p class="arena-or">"or"</p>
+                    {contender(r, b, "right", "→", move || cast(false))}
+                </div>
+            }.into_any())
+        })
+    };
+    view! {
+        <div class="arena-page">
+            <ArenaTabs />
+            <h1>"Arena"</h1>
+            <h2 class="arena-question">"Which is the better build?"</h2>
+            <p class="lead">"Click or tap a photo, or press ← or →. Your judgements move the ratings, and the ratings every figure's Power."</p>
+            <div
+                class="arena"
+                data-pool=move || pool.with(Vec::len)
+                data-next=move || next.get().map(|(a, b)| format!("{a},{b}")).unwrap_or_default()
+            >
+                {move || match (store.realm.with(Option::is_some), pool.with(Vec::len)) {
+                    (false, _) => view! { <p class="arena-empty">"Loading the realm…"</p> }.into_any(),
+                    (true, n) if n < 2 => view! {
+                        <p class="arena-empty">{format!(
+                            "Fewer than two photos are in the arena (current season {}).",
+                            store.realm.with(|r| r.as_ref().map_or(0, |r| r.settings.current_season))
+                        )}</p>
+                    }.into_any(),
+                    _ => pair_view.into_any(),
+                }}
+            </div>
+            <VoteLog log />
+        </div>
+    }
+}
+
+/// One of the two photos: a big button with its portrait, name and faction.
+fn contender(
+    r: &Realm,
+    id: u64,
+    side: &'static str,
+    key: &'static str,
+    choose: impl Fn() + 'static,
+) -> impl IntoView {
+    let photo = r.photo(id);
+    let name = photo.map(|p| p.name.clone()).unwrap_or_default();
+    let faction = photo.and_then(|p| r.faction(p.faction));
+    let look = photo.map(|p| Look::of(p, r));
+    let style = faction.map(|f| format!("--faction-colour: {}", f.colour));
+    let label = format!("Choose {name} ({key})");
+    view! {
+        <button class=format!("contender {side}") data-photo=id style=style aria-label=label on:click=move |_| choose()>
+            <span class="portrait-frame">
+                {look.map(|look| view! { <Portrait look=look label=name.clone() /> })}
+            </span>
+            <span class="contender-name">{name.clone()}</span>
+            <span class="contender-faction">{faction.map(|f| f.name.clone())}</span>
+            <kbd>{key}</kbd>
+        </button>
+    }
+}
+
+/// This visit's votes, newest first: counted (with the ratings then and now), not counted with the
+/// reason in words, or still queued.
+#[component]
+fn VoteLog(log: RwSignal<Vec<Cast>>) -> impl IntoView {
+    let store = use_realm_store();
+    let name = move |id: u64| {
+        store.realm.with(|r| {
+            r.as_deref()
+                .and_then(|r| r.photo(id))
+                .map_or_else(|| format!("photo {id}"), |p| p.name.clone())
+        })
+    };
+    let rating_now = move |id: u64| {
+        store
+            .realm
+            .with(|r| r.as_deref().map(|r| r.rating_of(id).rating))
+    };
+    let change = move |before: f64, id: u64| {
+        let now = rating_now(id).unwrap_or(before);
+        let d = now - before;
+        if d.abs() < 0.05 {
+            format!("{} {:.0} (waiting for the new rating)", name(id), before)
+        } else {
+            format!("{} {:.0} then, {:.0} now ({d:+.1})", name(id), before, now)
+        }
+    };
+    view! {
+        <section class="vote-log" aria-label="Your votes">
+            {move || {
+                let (counted, not_counted, queued) = log.with(|l| tally(l));
+                view! {
+                    <p class="vote-tally" data-counted=counted data-not-counted=not_counted data-queued=queued>
+                        {format!("This visit: {counted} counted, {not_counted} not counted, {queued} waiting to be sent.")}
+                    </p>
+                }
+            }}
+            <ol>
+                {move || log.with(|l| l.iter().take(LOG_LEN).cloned().collect::<Vec<_>>()).into_iter().map(|c| {
+                    let Cast { vote, before, verdict } = c;
+                    let status = verdict.name();
+                    let reason = match &verdict {
+                        Verdict::NotCounted(r) => Some(r.clone()),
+                        _ => None,
+                    };
+                    let detail = match &verdict {
+                        Verdict::Queued => "waiting to be sent".to_string(),
+                        Verdict::Counted => format!(
+                            "counted: {} · {}",
+                            change(before.0.rating, vote.chosen),
+                            change(before.1.rating, vote.other)
+                        ),
+                        Verdict::NotCounted(r) => format!("not counted — {}", reason_text(r)),
+                    };
+                    view! {
+                        <li class="vote-entry" data-status=status data-reason=reason>
+                            <span class="vote-what">{format!("{} over {}", name(vote.chosen), name(vote.other))}</span>
+                            <span class="vote-detail">{detail}</span>
+                        </li>
+                    }
+                }).collect_view()}
+            </ol>
+        </section>
+    }
+}

@@ -1,0 +1,361 @@
+//! The Armory editor: pick a table and a row, edit it, add or remove rows. A saved row goes through
+//! the store, which re-derives every photo from it (the store's realm is always recalculated by the
+//! engine, so an edit pushes down to every photo wearing it); the section then reports which photos'
+//! stats and Power moved, from what to what.
+
+mod fields;
+pub(super) mod tables;
+
+use super::refusal::{belongs_to, refusal, Refusal};
+use super::stat_changes::ChangeList;
+use app::store::use_realm_store;
+use engine::{compare_photos, Alignment, PhotoChange, Realm, RecordKind};
+use fields::{build, fields, strict, Input};
+use leptos::prelude::*;
+use tables::{next_id, pushes_down, row, row_names, TABLES};
+
+/// The Armory section of the editor.
+#[component]
+pub fn ArmoryEditor() -> impl IntoView {
+    let store = use_realm_store();
+    let table = RwSignal::new(RecordKind::Material);
+    let selected = RwSignal::new(None::<u64>);
+    let names = Memo::new(move |_| {
+        let t = table.get();
+        store.read(|r| row_names(r, t))
+    });
+    // The first row is picked whenever the table changes or the picked row goes away.
+    Effect::new(move |_| {
+        let ids = names.get();
+        let sel = selected.get();
+        if sel.is_none_or(|s| !ids.iter().any(|(id, _)| *id == s)) {
+            // Only a different pick is written: writing the same one would run this effect again,
+            // for ever, while the table is empty.
+            let first = ids.first().map(|(id, _)| *id);
+            if first != sel {
+                selected.set(first);
+            }
+        }
+    });
+    let report = RwSignal::new(None::<(String, Vec<PhotoChange>)>);
+    let add = move |_| {
+        let t = table.get_untracked();
+        let Some(realm) = store.realm.get_untracked() else {
+            return;
+        };
+        // A new row starts as a copy of the picked one (or of the first), so it is valid at once.
+        let template = selected
+            .get_untracked()
+            .and_then(|id| row(&realm, t, id))
+            .or_else(|| {
+                names
+                    .get_untracked()
+                    .first()
+                    .and_then(|(id, _)| row(&realm, t, *id))
+            });
+        let Some(mut body) = template else {
+            return;
+        };
+        let id = next_id(&realm, t);
+        body["id"] = id.into();
+        body["name"] = format!("New row {id}").into();
+        match store.put(t, id, &body) {
+            Ok(()) => selected.set(Some(id)),
+            Err(e) => report.set(Some((format!("Not added: {}", refusal(e).1), vec![]))),
+        }
+    };
+    view! {
+        <section class="editor-section armory-editor">
+            <h2>"Armory"</h2>
+            <div class="pickers">
+                <label>"Table "
+                    <select name="armory-table" on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        if let Some((k, _)) = TABLES.into_iter().find(|(k, _)| k.name() == v) {
+                            table.set(k);
+                            selected.set(None);
+                            report.set(None);
+                        }
+                    }>
+                        {TABLES.into_iter().map(|(k, label)| view! {
+                            <option value=k.name() selected=move || table.get() == k>{label}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+                <label>"Row "
+                    <select name="armory-row" on:change=move |ev| {
+                        selected.set(event_target_value(&ev).parse().ok());
+                        report.set(None);
+                    }>
+                        {move || names.get().into_iter().map(|(id, name)| view! {
+                            <option value=id selected=move || selected.get() == Some(id)>{format!("{name} (#{id})")}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+                <button type="button" class="add-row" prop:disabled=move || !store.can_edit() on:click=add>"Add a row"</button>
+            </div>
+            {move || {
+                let t = table.get();
+                selected.get().map(|id| view! { <RowForm kind=t id report /> })
+            }}
+            {move || report.get().map(|(title, changes)| view! {
+                <div class="push-down-report" role="status">
+                    <p class="report-title">{title}</p>
+                    <ChangeList changes />
+                </div>
+            })}
+        </section>
+    }
+}
+
+/// The form of one row. On a save, `report` says what the push-down changed.
+#[component]
+fn RowForm(
+    kind: RecordKind,
+    id: u64,
+    report: RwSignal<Option<(String, Vec<PhotoChange>)>>,
+) -> impl IntoView {
+    let store = use_realm_store();
+    let Some(body) = store
+        .realm
+        .with_untracked(|r| r.as_deref().and_then(|r| row(r, kind, id)))
+    else {
+        return view! { <p>"That row no longer exists."</p> }.into_any();
+    };
+    let inputs: Vec<(String, RwSignal<Input>)> = fields(kind, &body)
+        .into_iter()
+        .map(|(name, input)| (name, RwSignal::new(input)))
+        .collect();
+    let inputs = StoredValue::new(inputs);
+    let error = RwSignal::new(None::<Refusal>);
+    let save = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let current: Vec<(String, Input)> = inputs.with_value(|v| {
+            v.iter()
+                .map(|(n, s)| (n.clone(), s.get_untracked()))
+                .collect()
+        });
+        let body = match build(id, &current).and_then(|b| strict(kind, id, b)) {
+            Ok(b) => b,
+            Err(bad) => {
+                error.set(Some(bad));
+                return;
+            }
+        };
+        let before = store.realm.get_untracked();
+        match store.put(kind, id, &body) {
+            Ok(()) => {
+                error.set(None);
+                let after = store.realm.get_untracked();
+                let changes = match (before, after) {
+                    (Some(b), Some(a)) => compare_photos(&b, &a),
+                    _ => vec![],
+                };
+                let title = if !pushes_down(kind) {
+                    "Saved. Photos keep their own copy of this table's numbers: nothing is pushed down.".to_string()
+                } else if changes.is_empty() {
+                    "Saved. No photo's stats changed.".to_string()
+                } else {
+                    format!("Saved. Pushed down to {} photos:", changes.len())
+                };
+                report.set(Some((title, changes)));
+            }
+            Err(e) => error.set(Some(refusal(e))),
+        }
+    };
+    let remove = move |_| match store.delete(kind, id) {
+        Ok(()) => report.set(Some(("Row removed.".into(), vec![]))),
+        // A row still in use is refused; the message names the record that uses it.
+        Err(app::store::EditError::Invalid(d)) => error.set(Some((
+            String::new(),
+            format!("Not removed: {}: {}", d.field, d.message),
+        ))),
+        Err(e) => error.set(Some(refusal(e))),
+    };
+    let names: Vec<String> = inputs.with_value(|v| v.iter().map(|(n, _)| n.clone()).collect());
+    let form_error = move || {
+        error
+            .get()
+            .filter(|(f, _)| !names.iter().any(|n| belongs_to(f, n)))
+            .map(|(_, m)| view! { <p class="form-error" role="alert">{m}</p> })
+    };
+    view! {
+        <form class="record-form armory-row" data-kind=kind.name() data-id=id on:submit=save>
+            <fieldset prop:disabled=move || !store.can_edit()>
+                {inputs.with_value(|v| v.iter().map(|(name, input)| view! {
+                    <FieldInput name=name.clone() input=*input error />
+                }).collect_view())}
+                <div class="form-actions">
+                    <button type="submit" class="save">"Save"</button>
+                    <button type="button" class="delete" on:click=remove>"Remove row"</button>
+                </div>
+                {form_error}
+            </fieldset>
+        </form>
+    }
+    .into_any()
+}
+
+/// A field's label: its model name in words (`stat_impact_pct` → "Stat impact (%)").
+fn label(name: &str) -> String {
+    let (stem, pct) = match name.strip_suffix("_pct") {
+        Some(s) => (s, true),
+        None => (name, false),
+    };
+    let mut words = stem.replace('_', " ");
+    if let Some(first) = words.get(..1) {
+        words = first.to_uppercase() + &words[1..];
+    }
+    if pct {
+        words.push_str(" (%)");
+    }
+    words
+}
+
+/// One field's input, with the refusal that names it beside it.
+#[component]
+fn FieldInput(
+    name: String,
+    input: RwSignal<Input>,
+    error: RwSignal<Option<Refusal>>,
+) -> impl IntoView {
+    let store = use_realm_store();
+    let field = name.clone();
+    let message = move || {
+        error
+            .get()
+            .filter(|(f, _)| belongs_to(f, &field))
+            .map(|(_, m)| view! { <span class="field-error" role="alert">{m}</span> })
+    };
+    let text = |f: fn(&Input) -> String| move || f(&input.get());
+    let control = match input.get_untracked() {
+        Input::Text(_) => view! {
+            <input name=name.clone() prop:value=text(|i| match i { Input::Text(s) => s.clone(), _ => String::new() })
+                on:input=move |ev| input.set(Input::Text(event_target_value(&ev))) />
+        }
+        .into_any(),
+        Input::Number(_) => view! {
+            <input name=name.clone() type="number" step="any" placeholder="none"
+                prop:value=text(|i| match i { Input::Number(s) => s.clone(), _ => String::new() })
+                on:input=move |ev| input.set(Input::Number(event_target_value(&ev))) />
+        }
+        .into_any(),
+        Input::Choice { options, optional, .. } => view! {
+            <select name=name.clone() on:change=move |ev| {
+                let v = event_target_value(&ev);
+                input.update(|i| if let Input::Choice { value, .. } = i { *value = v });
+            }>
+                {optional.then(|| view! { <option value="">"none"</option> })}
+                {options.iter().map(|o| {
+                    let o = *o;
+                    view! { <option value=o selected=move || matches!(input.get(), Input::Choice { ref value, .. } if value == o)>{o}</option> }
+                }).collect_view()}
+            </select>
+        }
+        .into_any(),
+        Input::Colours(..) => {
+            let colours = move || {
+                store.read(|r| r.colours.iter().map(|c| (c.id, c.name.clone(), c.hex.clone())).collect::<Vec<_>>())
+            };
+            let pick = move |second: bool| {
+                move || {
+                    colours()
+                        .into_iter()
+                        .map(|(cid, cname, hex)| {
+                            let value = cid.to_string();
+                            let v2 = value.clone();
+                            view! {
+                                <option value=value style=format!("background: {hex}")
+                                    selected=move || matches!(input.get(), Input::Colours(ref a, ref b) if (if second { b } else { a }) == &v2)>
+                                    {cname}
+                                </option>
+                            }
+                        })
+                        .collect_view()
+                }
+            };
+            view! {
+                <span class="colour-pickers">
+                    <select name="colours.first" on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        input.update(|i| if let Input::Colours(a, _) = i { *a = v });
+                    }>{pick(false)}</select>
+                    <select name="colours.second" on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        input.update(|i| if let Input::Colours(_, b) = i { *b = v });
+                    }>
+                        <option value="" selected=move || matches!(input.get(), Input::Colours(_, ref b) if b.is_empty())>"(not mixed)"</option>
+                        {pick(true)}
+                    </select>
+                </span>
+            }
+            .into_any()
+        }
+        Input::Bane(..) => view! { <BanePicker input /> }.into_any(),
+        Input::Json(_) => view! {
+            <textarea name=name.clone() class="json" prop:value=text(|i| match i { Input::Json(s) => s.clone(), _ => String::new() })
+                on:input=move |ev| input.set(Input::Json(event_target_value(&ev)))></textarea>
+        }
+        .into_any(),
+    };
+    view! {
+        <label class="armory-field">{label(&name)}{control}{message}</label>
+    }
+}
+
+/// A unique item's Bane: whom it is made against (a faction of the realm, or a whole alignment) and
+/// its percent — picked, never typed as an id.
+#[component]
+fn BanePicker(input: RwSignal<Input>) -> impl IntoView {
+    let store = use_realm_store();
+    let factions = move || {
+        store.read(|r: &Realm| {
+            r.factions
+                .iter()
+                .map(|f| (f.id, f.name.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
+    let target = move || match input.get() {
+        Input::Bane(t, _) => t,
+        _ => String::new(),
+    };
+    let option = move |value: String, label: String| {
+        let v = value.clone();
+        view! { <option value=value selected=move || target() == v>{label}</option> }
+    };
+    view! {
+        <span class="bane-picker">
+            <select name="bane.target" on:change=move |ev| {
+                let v = event_target_value(&ev);
+                input.update(|i| if let Input::Bane(t, _) = i { *t = v });
+            }>
+                {option(String::new(), "no Bane".into())}
+                <optgroup label="Against a faction">
+                    {move || factions().into_iter().map(|(id, name)| option(format!("faction:{id}"), name)).collect_view()}
+                </optgroup>
+                <optgroup label="Against an alignment">
+                    {Alignment::ALL.into_iter().map(|a| option(format!("alignment:{}", a.name().to_lowercase()), format!("every {} faction", a.name()))).collect_view()}
+                </optgroup>
+            </select>
+            <input name="bane.amount_pct" type="number" step="any" placeholder="%"
+                prop:value=move || match input.get() { Input::Bane(_, p) => p, _ => String::new() }
+                on:input=move |ev| {
+                    let v = event_target_value(&ev);
+                    input.update(|i| if let Input::Bane(_, p) = i { *p = v });
+                } />
+        </span>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::label;
+
+    #[test]
+    fn field_names_read_as_words() {
+        assert_eq!(label("stat_impact_pct"), "Stat impact (%)");
+        assert_eq!(label("attack_power"), "Attack power");
+        assert_eq!(label("bl"), "Bl");
+    }
+}

@@ -1,0 +1,85 @@
+//! `/history/:id`: one battle of Realm History fought again from its own record — the recorded
+//! set-up and seed, never today's collection (SPEC §14) — with the route on the map, the set-up,
+//! the rounds and the victory. The address is the share link.
+
+use app::api;
+use app::components::battle_labels::{system_label, utc};
+use app::components::battle_report::{BattleResult, SetupTable};
+use app::components::route_map::RouteMap;
+use app::store::use_realm_store;
+use engine::wire::{BattleEntry, BattleSource};
+use engine::{replay, BattleRecord};
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+use std::sync::Arc;
+
+/// The replay page.
+#[component]
+pub fn ReplayPage() -> impl IntoView {
+    let params = use_params_map();
+    let id = move || params.with(|p| p.get("id").and_then(|s| s.parse::<u64>().ok()));
+    let entry = LocalResource::new(move || {
+        let id = id();
+        async move {
+            match id {
+                Some(id) => api::battle(id).await.map_err(|e| e.to_string()),
+                None => Err("that is not a battle number".to_string()),
+            }
+        }
+    });
+    view! {
+        <p class="back"><a href="/history">"← Realm History"</a></p>
+        {move || match entry.get() {
+            None => view! { <p class="loading">"Loading the battle…"</p> }.into_any(),
+            Some(Err(e)) => view! {
+                <h1>"Battle not found"</h1>
+                <p class="load-error" role="alert">{e}</p>
+            }.into_any(),
+            Some(Ok(e)) => view! { <Replay entry=e /> }.into_any(),
+        }}
+    }
+}
+
+/// The battle fought again from its record, beside what was recorded.
+#[component]
+fn Replay(entry: BattleEntry) -> impl IntoView {
+    let store = use_realm_store();
+    let input = entry.record.input.clone();
+    let outcome = replay(&input);
+    let same = outcome == entry.record.outcome;
+    let replayed = Arc::new(BattleRecord {
+        winner: outcome.winner(),
+        input,
+        outcome,
+    });
+    let s = Arc::new(replayed.input.setup.clone());
+    let title = format!("{} against {}", s.attacker.name, s.defender.name);
+    let system = system_label(replayed.input.system.name());
+    let source = match entry.source {
+        BattleSource::Map => "on the map",
+        BattleSource::Editor => "in the editor",
+    };
+    let route = s.route.clone();
+    let map = move || {
+        store
+            .realm
+            .with(|r| r.as_ref().map(|r| Arc::new(r.map.clone())))
+    };
+    view! {
+        <article class="replay" data-id=entry.id.to_string() data-same=same.to_string()>
+            <h1>{title}</h1>
+            <p class="lead">{format!("{system}, fought {source} on {} UTC.", utc(entry.timestamp))}</p>
+            {if same {
+                view! { <p class="verified">{format!("Fought again from seed {}: identical to the record.", replayed.input.seed)}</p> }.into_any()
+            } else {
+                view! { <p class="load-error" role="alert">"Fought again from its seed, this battle comes out differently from its record: the record was made by other rules."</p> }.into_any()
+            }}
+            {move || map().map(|m| view! { <RouteMap map=m route=route.clone() /> })}
+            <section class="battle-panel" aria-label="Battle">
+                <SetupTable s=s.clone() />
+                <BattleResult record=replayed.clone() history_id=entry.id />
+            </section>
+            <p class="share">"Share this battle: " <a class="share-link" href=format!("/history/{}", entry.id)>{format!("/history/{}", entry.id)}</a></p>
+        </article>
+    }
+}
