@@ -2,8 +2,6 @@
 
 pub mod battle_labels;
 pub mod battle_report;
-pub mod chronicles;
-pub mod faction_card;
 pub mod nav_bar;
 pub mod not_found_page;
 pub mod page_intro;

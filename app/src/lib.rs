@@ -9,6 +9,5 @@ pub mod bundle;
 pub mod components;
 pub mod fighting;
 pub mod markup;
-pub mod markup_table;
 pub mod shell;
 pub mod store;

@@ -7,10 +7,10 @@ mod markers;
 mod panel;
 mod state;
 
-use app::components::faction_card::{cards_markup, CardData};
 use app::components::terrain_canvas::{terrain_rgb, TerrainCanvas};
 use app::components::territory_layer::TerritoryLayer;
-use app::markup::Markup;
+use app::markup::faction_card::{cards_markup, CardData};
+use app::markup::{class, Markup};
 use app::store::{use_realm_store, Source};
 use battle::BattlePanel;
 use engine::Terrain;
@@ -94,11 +94,11 @@ fn legend_markup() -> String {
     let mut m = Markup::new();
     for t in Terrain::ALL {
         let [r, g, b] = terrain_rgb(t);
-        m.trusted(r#"<li><span class="swatch" style=""#)
-            .fmt(format_args!("background: rgb({r},{g},{b})"))
-            .trusted(r#""></span>"#)
-            .text(t.name())
-            .trusted("</li>");
+        let style = format!("background: rgb({r},{g},{b})");
+        m.el("li", &[], |m| {
+            m.element("span", &[class("swatch"), ("style", Some(&style))], "")
+                .text(t.name());
+        });
     }
     m.finish()
 }

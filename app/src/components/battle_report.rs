@@ -5,8 +5,8 @@
 mod further;
 mod rounds;
 
-use crate::markup::Markup;
-use crate::markup_table::{build, cell, head};
+use crate::markup::table::{build, cell, head};
+use crate::markup::{class, Markup};
 use engine::{BattleRecord, Outcome, Setup, Side, V2Outcome};
 use leptos::prelude::*;
 use rounds::RoundScreen;
@@ -29,7 +29,6 @@ fn setup_rows(s: &Setup) -> String {
     let pct = |x: f64| format!("{:+.1}%", x);
     let mut m = Markup::new();
     head(&mut m, &["", "Attacker", "Defender"]);
-    m.open("tbody", &[]);
     let rows: [(&str, String, String); 9] = [
         ("Faction Power", n(s.fp_a), n(s.fp_d)),
         ("Grudge", pct(s.grudge_a), pct(s.grudge_d)),
@@ -57,14 +56,15 @@ fn setup_rows(s: &Setup) -> String {
             s.defender_line.len().to_string(),
         ),
     ];
-    for (label, a, d) in rows {
-        m.open("tr", &[])
-            .element("th", &[("scope", Some("row"))], label);
-        cell(&mut m, &a);
-        cell(&mut m, &d);
-        m.close("tr");
-    }
-    m.close("tbody");
+    m.el("tbody", &[], |m| {
+        for (label, a, d) in rows {
+            m.el("tr", &[], |m| {
+                m.element("th", &[("scope", Some("row"))], label);
+                cell(m, &a);
+                cell(m, &d);
+            });
+        }
+    });
     m.finish()
 }
 
@@ -156,24 +156,20 @@ fn result_markup(record: &BattleRecord, history_id: Option<u64>, href: Option<&s
         }
         // Drawn by the component with its round screen; nothing else reaches here.
         Outcome::V2(o) => {
-            m.open("table", &[("class", Some("rounds"))]);
-            v2_rounds(&mut m, o);
-            m.close("table").element("p", &[], &v2_summary(o));
+            m.el("table", &[class("rounds")], |m| v2_rounds(m, o))
+                .element("p", &[], &v2_summary(o));
         }
         Outcome::Warfare(o) => further::warfare_result(&mut m, s, seed, o),
         Outcome::Olympia(o) => further::olympia_result(&mut m, s, seed, o),
         Outcome::MassBattle(o) => further::mass_battle_result(&mut m, s, seed, o),
     }
     if let Some(id) = history_id {
-        m.open("p", &[("class", Some("history-link"))]);
-        history_link(&mut m, id);
-        m.close("p");
+        m.el("p", &[class("history-link")], |m| history_link(m, id));
     }
-    m.open("p", &[("class", Some("fine"))]);
-    fine_print(&mut m, seed, href);
-    m.close("p");
+    m.el("p", &[class("fine")], |m| fine_print(m, seed, href));
     m.finish()
 }
+
 /// A Version 2 battle's table of rounds: the dice, parries, blows and the fallen.
 fn v2_rounds(m: &mut Markup, o: &V2Outcome) {
     head(
@@ -189,32 +185,32 @@ fn v2_rounds(m: &mut Markup, o: &V2Outcome) {
             "Def. fallen",
         ],
     );
-    m.open("tbody", &[]);
-    for r in &o.rounds {
-        m.open("tr", &[]);
-        cell(m, &r.round.to_string());
-        cell(
-            m,
-            &format!(
-                "{}+{} ×{:.2}",
-                r.dice.attacker[0], r.dice.attacker[1], r.dice.mult_attacker
-            ),
-        );
-        cell(
-            m,
-            &format!(
-                "{}+{} ×{:.2}",
-                r.dice.defender[0], r.dice.defender[1], r.dice.mult_defender
-            ),
-        );
-        cell(m, if r.dice.parry { "parry" } else { "" });
-        cell(m, &r.attacker.swings.len().to_string());
-        cell(m, &r.defender.swings.len().to_string());
-        cell(m, &r.attacker.fallen.len().to_string());
-        cell(m, &r.defender.fallen.len().to_string());
-        m.close("tr");
-    }
-    m.close("tbody");
+    m.el("tbody", &[], |m| {
+        for r in &o.rounds {
+            m.el("tr", &[], |m| {
+                cell(m, &r.round.to_string());
+                cell(
+                    m,
+                    &format!(
+                        "{}+{} ×{:.2}",
+                        r.dice.attacker[0], r.dice.attacker[1], r.dice.mult_attacker
+                    ),
+                );
+                cell(
+                    m,
+                    &format!(
+                        "{}+{} ×{:.2}",
+                        r.dice.defender[0], r.dice.defender[1], r.dice.mult_defender
+                    ),
+                );
+                cell(m, if r.dice.parry { "parry" } else { "" });
+                cell(m, &r.attacker.swings.len().to_string());
+                cell(m, &r.defender.swings.len().to_string());
+                cell(m, &r.attacker.fallen.len().to_string());
+                cell(m, &r.defender.fallen.len().to_string());
+            });
+        }
+    });
 }
 
 /// The sentence under a Version 2 battle's rounds (the map's e2e test reads its "lost N figures").
@@ -248,11 +244,12 @@ fn fine_print(m: &mut Markup, seed: u64, href: Option<&str>) {
     let Some(href) = href else {
         return;
     };
+    let download = format!("battle-{seed}.json");
     m.text(" ").element(
         "a",
         &[
-            ("class", Some("record-link")),
-            ("download", Some(&format!("battle-{seed}.json"))),
+            class("record-link"),
+            ("download", Some(&download)),
             ("href", Some(href)),
         ],
         "Battle record (JSON)",
@@ -276,24 +273,24 @@ fn hire_rows(s: &Setup) -> Option<String> {
     let mut m = Markup::new();
     m.element("caption", &[], "Mercenaries hired");
     head(&mut m, &["Figure", "For", "Listed Power", "On the field"]);
-    m.open("tbody", &[]);
-    for (side, f) in hired {
-        let (listed, field) = (f.power(), f.power() * f.modifier);
-        m.open("tr", &[("class", Some("hire"))]);
-        cell(&mut m, &f.name);
-        cell(&mut m, side);
-        cell(&mut m, &format!("{listed:.1}"));
-        cell(
-            &mut m,
-            &if (field - listed).abs() < 0.05 {
-                "same".to_string()
-            } else {
-                format!("{field:.1}")
-            },
-        );
-        m.close("tr");
-    }
-    m.close("tbody");
+    m.el("tbody", &[], |m| {
+        for (side, f) in hired {
+            let (listed, field) = (f.power(), f.power() * f.modifier);
+            m.el("tr", &[class("hire")], |m| {
+                cell(m, &f.name);
+                cell(m, side);
+                cell(m, &format!("{listed:.1}"));
+                cell(
+                    m,
+                    &if (field - listed).abs() < 0.05 {
+                        "same".to_string()
+                    } else {
+                        format!("{field:.1}")
+                    },
+                );
+            });
+        }
+    });
     Some(m.finish())
 }
 

@@ -4,7 +4,7 @@
 //! The look is decided by [`Look::of`], a plain function of the realm data (testable without a
 //! browser); the component only draws a `Look`.
 
-use crate::markup::Markup;
+use crate::markup::{class, Markup};
 use engine::{Group, ItemRef, MaterialColours, OffhandRef, Photo, Realm};
 use leptos::prelude::*;
 
@@ -229,18 +229,24 @@ pub fn Portrait(look: Look, #[prop(into)] label: String) -> impl IntoView {
 /// cards).
 pub fn portrait_markup(look: &Look, label: &str) -> Markup {
     let mut m = Markup::new();
-    shape(
-        &mut m,
-        r#"<svg class="portrait" viewBox="0 0 40 48" role="img" aria-label=""#,
-        label,
-        r#"">"#,
+    m.el(
+        "svg",
+        &[
+            class("portrait"),
+            ("viewBox", Some("0 0 40 48")),
+            ("role", Some("img")),
+            ("aria-label", Some(label)),
+        ],
+        |m| {
+            m.append(figure_markup(look));
+        },
     );
-    m.append(figure_markup(look)).trusted("</svg>");
     m
 }
 
-/// The inside of a portrait: its backdrop and the figure. The shapes are the program's own
-/// markup; every colour comes from the realm and is escaped into its attribute value.
+/// The inside of a portrait: its backdrop and the figure. Shapes without a value from the realm
+/// are whole constant fragments; every colour comes from the realm and is escaped into its
+/// attribute value.
 pub fn figure_markup(look: &Look) -> Markup {
     let mut m = Markup::new();
     m.trusted(r##"<rect width="40" height="48" rx="4" fill="#ECE7DC"/>"##);
@@ -252,161 +258,146 @@ pub fn figure_markup(look: &Look) -> Markup {
     m
 }
 
-/// A shape with one value from the realm (a colour, a label): `head` (ending in `fill="` or `stroke="`), the colour
-/// escaped, then `tail` (closing the value and the element). One call per shape keeps the wasm
-/// small; `head` and `tail` are constants, never user text.
-fn shape(m: &mut Markup, head: &'static str, colour: &str, tail: &'static str) {
-    m.trusted(head).text(colour).trusted(tail);
-}
-
-const END: &str = r#""/>"#;
-
 fn minifig(m: &mut Markup, l: &Look) {
     let (legs, torso, skin) = (l.legs.as_str(), l.torso.as_str(), l.skin.as_str());
-    shape(
-        m,
-        r#"<g class="minifig"><rect x="14.5" y="36" width="5" height="9" fill=""#,
-        legs,
-        END,
-    );
-    shape(
-        m,
-        r#"<rect x="20.5" y="36" width="5" height="9" fill=""#,
-        legs,
-        END,
-    );
-    shape(
-        m,
-        r#"<rect x="14" y="33.5" width="12" height="3" fill=""#,
-        legs,
-        END,
-    );
-    shape(
-        m,
-        r#"<path d="M15 21 L25 21 L27 34 L13 34 Z" fill=""#,
-        torso,
-        END,
-    );
-    if let Some(c) = &l.armour {
-        shape(
-            m,
-            r#"<path d="M15 22 L25 22 L24.5 29 L15.5 29 Z" fill=""#,
-            c,
-            r#"" opacity="0.85"/>"#,
-        );
-    }
-    shape(
-        m,
-        r#"<rect x="10.5" y="22" width="3.5" height="9" rx="1.5" fill=""#,
-        torso,
-        r#"" transform="rotate(10 12 22)"/>"#,
-    );
-    shape(
-        m,
-        r#"<rect x="26" y="22" width="3.5" height="9" rx="1.5" fill=""#,
-        torso,
-        r#"" transform="rotate(-10 28 22)"/>"#,
-    );
-    shape(m, r#"<circle cx="11" cy="32" r="1.8" fill=""#, skin, END);
-    shape(m, r#"<circle cx="29" cy="32" r="1.8" fill=""#, skin, END);
-    shape(
-        m,
-        r#"<rect x="17.5" y="18.5" width="5" height="3" fill=""#,
-        skin,
-        END,
-    );
-    shape(
-        m,
-        r#"<rect x="14.5" y="7" width="11" height="12.5" rx="3" fill=""#,
-        skin,
-        END,
-    );
-    m.trusted(match l.face {
-        0 => r##"<circle cx="18" cy="13.6" r="0.9" fill="#05131D"/><circle cx="22" cy="13.6" r="0.9" fill="#05131D"/><path d="M17 17 Q20 19.5 23 17" stroke="#05131D" stroke-width="0.7" fill="none"/>"##,
-        1 => r##"<circle cx="18" cy="13.6" r="0.9" fill="#05131D"/><circle cx="22" cy="13.6" r="0.9" fill="#05131D"/><path d="M17.5 17.6 L22.5 17.6" stroke="#05131D" stroke-width="0.7" fill="none"/>"##,
-        2 => r##"<circle cx="18" cy="13.6" r="0.9" fill="#05131D"/><circle cx="22" cy="13.6" r="0.9" fill="#05131D"/><path d="M17 18 Q20 16 23 18" stroke="#05131D" stroke-width="0.7" fill="none"/>"##,
-        _ => r##"<circle cx="18" cy="13.2" r="0.9" fill="#05131D"/><circle cx="22" cy="13.2" r="0.9" fill="#05131D"/><path d="M17 17 Q20 20 23 17 Z" stroke="#05131D" stroke-width="0.7" fill="none"/>"##,
+    m.el("g", &[class("minifig")], |m| {
+        m.shape("rect", r#"x="14.5" y="36" width="5" height="9""#, "fill", legs, "")
+            .shape("rect", r#"x="20.5" y="36" width="5" height="9""#, "fill", legs, "")
+            .shape("rect", r#"x="14" y="33.5" width="12" height="3""#, "fill", legs, "")
+            .shape("path", r#"d="M15 21 L25 21 L27 34 L13 34 Z""#, "fill", torso, "");
+        if let Some(c) = &l.armour {
+            m.shape(
+                "path",
+                r#"d="M15 22 L25 22 L24.5 29 L15.5 29 Z""#,
+                "fill",
+                c,
+                r#" opacity="0.85""#,
+            );
+        }
+        m.shape(
+            "rect",
+            r#"x="10.5" y="22" width="3.5" height="9" rx="1.5""#,
+            "fill",
+            torso,
+            r#" transform="rotate(10 12 22)""#,
+        )
+        .shape(
+            "rect",
+            r#"x="26" y="22" width="3.5" height="9" rx="1.5""#,
+            "fill",
+            torso,
+            r#" transform="rotate(-10 28 22)""#,
+        )
+        .shape("circle", r#"cx="11" cy="32" r="1.8""#, "fill", skin, "")
+        .shape("circle", r#"cx="29" cy="32" r="1.8""#, "fill", skin, "")
+        .shape("rect", r#"x="17.5" y="18.5" width="5" height="3""#, "fill", skin, "")
+        .shape("rect", r#"x="14.5" y="7" width="11" height="12.5" rx="3""#, "fill", skin, "")
+        .trusted(match l.face {
+            0 => r##"<circle cx="18" cy="13.6" r="0.9" fill="#05131D"/><circle cx="22" cy="13.6" r="0.9" fill="#05131D"/><path d="M17 17 Q20 19.5 23 17" stroke="#05131D" stroke-width="0.7" fill="none"/>"##,
+            1 => r##"<circle cx="18" cy="13.6" r="0.9" fill="#05131D"/><circle cx="22" cy="13.6" r="0.9" fill="#05131D"/><path d="M17.5 17.6 L22.5 17.6" stroke="#05131D" stroke-width="0.7" fill="none"/>"##,
+            2 => r##"<circle cx="18" cy="13.6" r="0.9" fill="#05131D"/><circle cx="22" cy="13.6" r="0.9" fill="#05131D"/><path d="M17 18 Q20 16 23 18" stroke="#05131D" stroke-width="0.7" fill="none"/>"##,
+            _ => r##"<circle cx="18" cy="13.2" r="0.9" fill="#05131D"/><circle cx="22" cy="13.2" r="0.9" fill="#05131D"/><path d="M17 17 Q20 20 23 17 Z" stroke="#05131D" stroke-width="0.7" fill="none"/>"##,
+        });
+        match &l.helmet {
+            Some(c) => m.shape(
+                "path",
+                r#"d="M13.5 12 Q13.5 4.5 20 4.5 Q26.5 4.5 26.5 12 L26.5 13 L13.5 13 Z""#,
+                "fill",
+                c,
+                r##" stroke="#00000033" stroke-width="0.4""##,
+            ),
+            None => m.shape(
+                "path",
+                r#"d="M14.5 10.5 Q15 5.5 20 5.5 Q25 5.5 25.5 10.5 L24 9.2 L16 9.2 Z""#,
+                "fill",
+                &l.hair,
+                "",
+            ),
+        };
+        if let Some((s, c)) = &l.weapon {
+            weapon(m, *s, c);
+        }
+        if let Some(c) = &l.shield {
+            m.shape(
+                "path",
+                r#"d="M28 25 L36 25 L36 32 Q36 37 32 39 Q28 37 28 32 Z""#,
+                "fill",
+                c,
+                r##" stroke="#00000055" stroke-width="0.5""##,
+            );
+        }
     });
-    match &l.helmet {
-        Some(c) => shape(
-            m,
-            r#"<path d="M13.5 12 Q13.5 4.5 20 4.5 Q26.5 4.5 26.5 12 L26.5 13 L13.5 13 Z" fill=""#,
-            c,
-            r##"" stroke="#00000033" stroke-width="0.4"/>"##,
-        ),
-        None => shape(
-            m,
-            r#"<path d="M14.5 10.5 Q15 5.5 20 5.5 Q25 5.5 25.5 10.5 L24 9.2 L16 9.2 Z" fill=""#,
-            &l.hair,
-            END,
-        ),
-    }
-    if let Some((s, c)) = &l.weapon {
-        weapon(m, *s, c);
-    }
-    if let Some(c) = &l.shield {
-        shape(
-            m,
-            r#"<path d="M28 25 L36 25 L36 32 Q36 37 32 39 Q28 37 28 32 Z" fill=""#,
-            c,
-            r##"" stroke="#00000055" stroke-width="0.5"/>"##,
-        );
-    }
-    m.trusted("</g>");
 }
 
+/// A weapon in the figure's hand: its haft or grip (a fixed shape) and the part in the
+/// weapon's colour.
 fn weapon(m: &mut Markup, s: WeaponShape, c: &str) {
-    let (head, tail) = match s {
-        WeaponShape::Blade => (
-            r#"<g><rect x="10.2" y="16" width="1.6" height="15" fill=""#,
-            r##""/><rect x="8.5" y="29.5" width="5" height="1.4" fill="#582A12"/></g>"##,
-        ),
-        WeaponShape::Pole => (
-            r##"<g><rect x="10.4" y="4" width="1.2" height="40" fill="#582A12"/><path d="M11 1 L13 6 L9 6 Z" fill=""##,
-            r#""/></g>"#,
-        ),
-        WeaponShape::Axe => (
-            r##"<g><rect x="10.4" y="14" width="1.2" height="22" fill="#582A12"/><path d="M11.5 14 Q17 16 11.5 21 Z" fill=""##,
-            r#""/></g>"#,
-        ),
-        WeaponShape::Hammer => (
-            r##"<g><rect x="10.4" y="16" width="1.2" height="20" fill="#582A12"/><rect x="7.5" y="13.5" width="7" height="4.5" rx="0.8" fill=""##,
-            r#""/></g>"#,
-        ),
-        WeaponShape::Bow => (
-            r#"<g><path d="M8 14 Q3 26 8 38" stroke=""#,
-            r##"" stroke-width="1.4" fill="none"/><path d="M8 14 L8 38" stroke="#E4CD9E" stroke-width="0.4"/></g>"##,
-        ),
-        WeaponShape::Staff => (
-            r##"<g><rect x="10.4" y="8" width="1.2" height="34" fill="#582A12"/><circle cx="11" cy="7.5" r="2" fill=""##,
-            r#""/></g>"#,
-        ),
-    };
-    shape(m, head, c, tail);
+    m.el("g", &[], |m| match s {
+        WeaponShape::Blade => {
+            m.shape(
+                "rect",
+                r#"x="10.2" y="16" width="1.6" height="15""#,
+                "fill",
+                c,
+                "",
+            )
+            .trusted(r##"<rect x="8.5" y="29.5" width="5" height="1.4" fill="#582A12"/>"##);
+        }
+        WeaponShape::Pole => {
+            m.trusted(r##"<rect x="10.4" y="4" width="1.2" height="40" fill="#582A12"/>"##)
+                .shape("path", r#"d="M11 1 L13 6 L9 6 Z""#, "fill", c, "");
+        }
+        WeaponShape::Axe => {
+            m.trusted(r##"<rect x="10.4" y="14" width="1.2" height="22" fill="#582A12"/>"##)
+                .shape("path", r#"d="M11.5 14 Q17 16 11.5 21 Z""#, "fill", c, "");
+        }
+        WeaponShape::Hammer => {
+            m.trusted(r##"<rect x="10.4" y="16" width="1.2" height="20" fill="#582A12"/>"##)
+                .shape(
+                    "rect",
+                    r#"x="7.5" y="13.5" width="7" height="4.5" rx="0.8""#,
+                    "fill",
+                    c,
+                    "",
+                );
+        }
+        WeaponShape::Bow => {
+            m.shape(
+                "path",
+                r#"d="M8 14 Q3 26 8 38""#,
+                "stroke",
+                c,
+                r#" stroke-width="1.4" fill="none""#,
+            )
+            .trusted(r##"<path d="M8 14 L8 38" stroke="#E4CD9E" stroke-width="0.4"/>"##);
+        }
+        WeaponShape::Staff => {
+            m.trusted(r##"<rect x="10.4" y="8" width="1.2" height="34" fill="#582A12"/>"##)
+                .shape("circle", r#"cx="11" cy="7.5" r="2""#, "fill", c, "");
+        }
+    });
 }
 
 fn machine(m: &mut Markup, l: &Look) {
-    shape(
-        m,
-        r##"<g class="machine"><rect x="5" y="31" width="30" height="5" rx="1" fill="#582A12"/><circle cx="10" cy="39" r="4.5" fill="#3F3F3F"/><circle cx="30" cy="39" r="4.5" fill="#3F3F3F"/><rect x="18" y="12" width="2.5" height="21" fill="#7C503A" transform="rotate(-35 19 32)"/><path d="M6 9 Q8 5 12 7 L11 11 Z" fill=""##,
-        &l.torso,
-        END,
-    );
-    shape(
-        m,
-        r#"<rect x="26" y="24" width="4" height="8" fill=""#,
-        &l.torso,
-        r#""/></g>"#,
-    );
+    m.el("g", &[class("machine")], |m| {
+        m.trusted(r##"<rect x="5" y="31" width="30" height="5" rx="1" fill="#582A12"/><circle cx="10" cy="39" r="4.5" fill="#3F3F3F"/><circle cx="30" cy="39" r="4.5" fill="#3F3F3F"/><rect x="18" y="12" width="2.5" height="21" fill="#7C503A" transform="rotate(-35 19 32)"/>"##)
+            .shape("path", r#"d="M6 9 Q8 5 12 7 L11 11 Z""#, "fill", &l.torso, "")
+            .shape("rect", r#"x="26" y="24" width="4" height="8""#, "fill", &l.torso, "");
+    });
 }
 
 fn banner(m: &mut Markup, l: &Look) {
-    shape(
-        m,
-        r##"<g class="banner"><rect x="9" y="4" width="1.6" height="40" fill="#582A12"/><path d="M10.6 6 L32 6 L32 26 L21 22 L10.6 26 Z" fill=""##,
-        &l.torso,
-        r##"" stroke="#00000044" stroke-width="0.5"/><circle cx="21" cy="14" r="4" fill="#F2CD37"/></g>"##,
-    );
+    m.el("g", &[class("banner")], |m| {
+        m.trusted(r##"<rect x="9" y="4" width="1.6" height="40" fill="#582A12"/>"##)
+            .shape(
+                "path",
+                r#"d="M10.6 6 L32 6 L32 26 L21 22 L10.6 26 Z""#,
+                "fill",
+                &l.torso,
+                r##" stroke="#00000044" stroke-width="0.5""##,
+            )
+            .trusted(r##"<circle cx="21" cy="14" r="4" fill="#F2CD37"/>"##);
+    });
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! march breakdown of the route on screen.
 
 use super::state::{MapState, Preview};
-use app::markup::Markup;
+use app::markup::{class, Markup};
 use app::store::use_realm_store;
 use engine::{cell_index, entry_cost, march_totals, FactionRef, Realm};
 use leptos::prelude::*;
@@ -183,57 +183,63 @@ fn pct(x: f64) -> String {
 fn march_markup(p: &Preview, attacker: &str, defender: &str, realm: &Realm) -> Markup {
     let b = &p.breakdown;
     let mut m = Markup::new();
-    m.trusted("<h2>");
-    if p.settled {
-        m.fmt(format_args!("{attacker} marches on {defender}"));
-    } else {
-        m.fmt(format_args!("{attacker} → {defender}?"));
-    }
-    m.trusted("</h2>")
-        .trusted("<dl><dt>Route</dt><dd>")
-        .fmt(format_args!(
-            "{:.1} squares ({:.1} straight){}",
-            b.route_length,
-            b.straight_length,
-            if b.detour { " — a detour" } else { "" }
-        ))
-        .trusted("</dd><dt>Distance penalty</dt><dd>")
-        .text(&pct(b.distance_penalty))
-        .trusted("</dd><dt>Terrain toll</dt><dd>")
-        .text(&pct(b.terrain_toll))
-        .trusted(r#"</dd><dt>March penalty</dt><dd class="march-penalty">"#)
-        .text(&pct(b.march_penalty))
-        .trusted("</dd></dl><h3>Ground</h3><ul>");
-    for (t, leg) in &b.toll_by_terrain {
-        m.trusted("<li>")
-            .fmt(format_args!(
-                "{}: {:.1} squares, toll {}",
-                t.name(),
-                leg.length,
-                pct(leg.toll)
-            ))
-            .trusted("</li>");
-    }
-    m.trusted("</ul><h3>Land crossed</h3><ul>");
-    for c in &b.territories_crossed {
-        let who = realm
-            .faction(c.faction_id)
-            .map_or_else(|| format!("#{}", c.faction_id), |f| f.name.clone());
-        m.trusted("<li>")
-            .fmt(format_args!(
-                "{who}: ×{} for {:.1} squares, surcharge {}",
-                c.multiplier,
-                c.length,
-                pct(c.surcharge)
-            ))
-            .trusted("</li>");
-    }
-    m.trusted(r#"</ul><p class="fine">"#)
-        .fmt(format_args!(
+    m.el("h2", &[], |m| {
+        if p.settled {
+            m.fmt(format_args!("{attacker} marches on {defender}"));
+        } else {
+            m.fmt(format_args!("{attacker} → {defender}?"));
+        }
+    });
+    m.el("dl", &[], |m| {
+        m.element("dt", &[], "Route")
+            .el("dd", &[], |m| {
+                m.fmt(format_args!(
+                    "{:.1} squares ({:.1} straight){}",
+                    b.route_length,
+                    b.straight_length,
+                    if b.detour { " — a detour" } else { "" }
+                ));
+            })
+            .element("dt", &[], "Distance penalty")
+            .element("dd", &[], &pct(b.distance_penalty))
+            .element("dt", &[], "Terrain toll")
+            .element("dd", &[], &pct(b.terrain_toll))
+            .element("dt", &[], "March penalty")
+            .element("dd", &[class("march-penalty")], &pct(b.march_penalty));
+    });
+    m.element("h3", &[], "Ground").el("ul", &[], |m| {
+        for (t, leg) in &b.toll_by_terrain {
+            m.el("li", &[], |m| {
+                m.fmt(format_args!(
+                    "{}: {:.1} squares, toll {}",
+                    t.name(),
+                    leg.length,
+                    pct(leg.toll)
+                ));
+            });
+        }
+    });
+    m.element("h3", &[], "Land crossed").el("ul", &[], |m| {
+        for c in &b.territories_crossed {
+            let who = realm
+                .faction(c.faction_id)
+                .map_or_else(|| format!("#{}", c.faction_id), |f| f.name.clone());
+            m.el("li", &[], |m| {
+                m.fmt(format_args!(
+                    "{who}: ×{} for {:.1} squares, surcharge {}",
+                    c.multiplier,
+                    c.length,
+                    pct(c.surcharge)
+                ));
+            });
+        }
+    });
+    m.el("p", &[class("fine")], |m| {
+        m.fmt(format_args!(
             "Route found in {:.1} ms in this browser.",
             p.millis
-        ))
-        .trusted("</p>");
+        ));
+    });
     m
 }
 

@@ -67,7 +67,7 @@ impl LabSystem for Contests {
 /// The Book of Contests tab.
 #[component]
 pub fn ContestsLab() -> impl IntoView {
-    lab::<Contests>(build, app::components::chronicles::contests::chronicle)
+    lab::<Contests>(build, app::markup::chronicles::contests::chronicle)
 }
 
 /// Team `t` (0 or 1) of the input.

@@ -72,7 +72,7 @@ fn army_name(input: &MassBattleInput, side: usize) -> String {
 /// The Střet armád tab.
 #[component]
 pub fn MassBattleLab() -> impl IntoView {
-    lab::<MassBattle>(build, app::components::chronicles::mass_battle::chronicle)
+    lab::<MassBattle>(build, app::markup::chronicles::mass_battle::chronicle)
 }
 
 fn army_mut(i: &mut MassBattleInput, side: usize) -> &mut mb::Army {

@@ -67,7 +67,7 @@ impl LabSystem for Olympia {
 /// The Olympia tab.
 #[component]
 pub fn OlympiaLab() -> impl IntoView {
-    lab::<Olympia>(build, app::components::chronicles::olympia::chronicle)
+    lab::<Olympia>(build, app::markup::chronicles::olympia::chronicle)
 }
 
 /// Force 0 (the attacker) or 1 (the defender).

@@ -89,7 +89,7 @@ pub fn phase_winner(input: &WarfareInput, o: &WarfareOutcome) -> Option<usize> {
 /// The Warfare tab.
 #[component]
 pub fn WarfareLab() -> impl IntoView {
-    lab::<Warfare>(build, app::components::chronicles::warfare::chronicle)
+    lab::<Warfare>(build, app::markup::chronicles::warfare::chronicle)
 }
 
 fn parse_refuge(s: &str) -> Result<Option<u32>, String> {

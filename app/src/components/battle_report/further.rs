@@ -3,9 +3,9 @@
 //! and the system's own chronicle — the Battle Lab's chronicle views, so the map and the lab read
 //! a battle the same way.
 
-use crate::components::chronicles::{mass_battle, olympia, warfare};
-use crate::markup::Markup;
-use crate::markup_table::{cell, head};
+use crate::markup::chronicles::{mass_battle, olympia, warfare};
+use crate::markup::table::{cell, head};
+use crate::markup::{class, Markup};
 use engine::mass_battle::End;
 use engine::olympia::Decision;
 use engine::warfare::Ending;
@@ -41,7 +41,7 @@ pub fn warfare_result(m: &mut Markup, s: &Setup, seed: u64, o: &WarfareBattle) {
         .sum::<usize>();
     m.element(
         "p",
-        &[("class", Some("system-summary"))],
+        &[class("system-summary")],
         &format!(
             "Warfare: {} dice of Might against {}; after {rolls} roll{} {ending}.",
             might(0),
@@ -49,23 +49,25 @@ pub fn warfare_result(m: &mut Markup, s: &Setup, seed: u64, o: &WarfareBattle) {
             if rolls == 1 { "" } else { "s" }
         ),
     );
-    m.open("details", &[("class", Some("forces"))])
-        .element(
+    m.el("details", &[class("forces")], |m| {
+        m.element(
             "summary",
             &[],
             "The armies (Might = Power on the field ÷ 100)",
         )
-        .open("table", &[]);
-    head(m, &["Army", "Might", "Speed"]);
-    m.open("tbody", &[]);
-    for a in &input.armies {
-        m.open("tr", &[]);
-        cell(m, &a.name);
-        cell(m, &a.might.to_string());
-        cell(m, &a.speed.to_string());
-        m.close("tr");
-    }
-    m.close("tbody").close("table").close("details");
+        .el("table", &[], |m| {
+            head(m, &["Army", "Might", "Speed"]);
+            m.el("tbody", &[], |m| {
+                for a in &input.armies {
+                    m.el("tr", &[], |m| {
+                        cell(m, &a.name);
+                        cell(m, &a.might.to_string());
+                        cell(m, &a.speed.to_string());
+                    });
+                }
+            });
+        });
+    });
     chronicle_box(m, warfare::chronicle(&input, &o.phase));
 }
 
@@ -84,7 +86,7 @@ pub fn olympia_result(m: &mut Markup, s: &Setup, seed: u64, o: &engine::olympia:
     let ((na, ma), (nd, md)) = (count(&input.attacker), count(&input.defender));
     m.element(
         "p",
-        &[("class", Some("system-summary"))],
+        &[class("system-summary")],
         &format!(
             "Olympia: {na} nobles and {ma} men against {nd} nobles and {md} men; after {} cycle{} {decided}; {} prisoner unit{} taken.",
             o.cycles.len(),
@@ -114,7 +116,7 @@ pub fn mass_battle_result(m: &mut Markup, s: &Setup, seed: u64, o: &StretBattle)
     };
     m.element(
         "p",
-        &[("class", Some("system-summary"))],
+        &[class("system-summary")],
         &format!(
             "Střet armád: {} units against {}; {} skirmish, {} battle and {} pursuit round{}; {end}.",
             input.a.units.len(),
@@ -128,23 +130,24 @@ pub fn mass_battle_result(m: &mut Markup, s: &Setup, seed: u64, o: &StretBattle)
     chronicle_box(m, mass_battle::chronicle(&input, b));
 }
 
-/// The chronicle in a box of its own
-/// height, so a long battle scrolls inside it.
+/// The chronicle in a box of its own height, so a long battle scrolls inside it.
 fn chronicle_box(m: &mut Markup, chronicle: Markup) {
-    m.open(
+    m.el(
         "details",
-        &[("class", Some("system-chronicle")), ("open", Some(""))],
-    )
-    .element("summary", &[], "Chronicle, roll by roll")
-    .open(
-        "div",
-        &[
-            ("class", Some("chronicle-scroll")),
-            ("style", Some("max-height: 32rem; overflow: auto;")),
-        ],
+        &[class("system-chronicle"), ("open", Some(""))],
+        |m| {
+            m.element("summary", &[], "Chronicle, roll by roll").el(
+                "div",
+                &[
+                    class("chronicle-scroll"),
+                    ("style", Some("max-height: 32rem; overflow: auto;")),
+                ],
+                |m| {
+                    m.append(chronicle);
+                },
+            );
+        },
     );
-    m.append(chronicle);
-    m.close("div").close("details");
 }
 
 fn side_word(side: Side) -> &'static str {

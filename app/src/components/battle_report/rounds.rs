@@ -1,9 +1,10 @@
 //! The round screen of a Version 2 battle (the source's "who actually swung"): step through the
-//! rounds; for each side, "Fought this round" and "Out of reach" unfold into regiments with the
+//! rounds (buttons and disclosures are `view!`, each with its own handler; the lists inside them
+//! only show things and are markup); for each side, "Fought this round" and "Out of reach" unfold into regiments with the
 //! reason each is where it is; siege engines are picked out in gold; the fallen are greyed and
 //! crossed, accumulating round by round; and a chart of both sides' surviving strength.
 
-use crate::markup::Markup;
+use crate::markup::{class, Markup};
 use engine::{standings, Fighter, Group, Realm, RoundLog, Setup, Side, Standing};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
@@ -28,61 +29,97 @@ pub fn RoundScreen(
             }
         })
         .collect_view();
-    // Which lists are unfolded, per side: [fought, out of reach]. The sides are markup rebuilt
-    // for every round shown, so what the reader unfolded is kept here and written back as `open`.
+    // Which lists are unfolded, per side: [fought, out of reach]. The sides are rebuilt for
+    // every round shown, so what the reader unfolded is kept here and written back as `open`.
     let unfolded = StoredValue::new([[false; 2]; 2]);
-    let on_click = move |ev: leptos::ev::MouseEvent| {
-        if let Some((s, k)) = toggled_list(&ev) {
-            unfolded.update_value(|u| u[s][k] = !u[s][k]);
-        }
-    };
     let sides = {
         let standing = standing.clone();
         move || {
             let r = shown.get();
+            let (Some(log), Some(st)) = (rounds.get(r.wrapping_sub(1)), standing.get(r)) else {
+                return Vec::new();
+            };
             let open = unfolded.get_value();
-            let mut m = Markup::new();
-            if let (Some(log), Some(st)) = (rounds.get(r.wrapping_sub(1)), standing.get(r)) {
-                for (i, side) in [Side::Attacker, Side::Defender].into_iter().enumerate() {
-                    round_side(&mut m, &setup, log, st, side, realm.as_deref(), open[i]);
-                }
-            }
-            m.finish()
+            [Side::Attacker, Side::Defender]
+                .into_iter()
+                .enumerate()
+                .map(|(i, side)| {
+                    let half = side_round(&setup, log, st, side, realm.as_deref());
+                    side_view(half, open[i], move |k, is_open| {
+                        unfolded.update_value(|u| u[i][k] = is_open)
+                    })
+                })
+                .collect::<Vec<_>>()
         }
     };
     let chart = move || strength_chart(&standing, shown.get());
     view! {
         <div class="round-screen" data-round=move || shown.get().to_string()>
             <div class="round-steps">{steps}</div>
-            <div class="round-sides" on:click=on_click inner_html=sides></div>
+            <div class="round-sides">{sides}</div>
             <figure class="strength-chart" inner_html=chart></figure>
         </div>
     }
 }
 
-/// The list a click on a `summary` in the round sides unfolds or folds: (side, list), side 0
-/// the attacker, list 0 "Fought this round".
-fn toggled_list(ev: &leptos::ev::MouseEvent) -> Option<(usize, usize)> {
-    use wasm_bindgen::JsCast;
-    let target = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
-    let details = target.closest("summary").ok()??.parent_element()?;
-    let section = details.closest(".round-side").ok()??;
-    let side = usize::from(section.get_attribute("data-side").as_deref() == Some("defender"));
-    let list = usize::from(details.class_name() == "out-of-reach");
-    Some((side, list))
+/// One side's half of a round as the round screen shows it; the lists and figures are escaped
+/// markup for `inner_html` (they only show things), the rest is text.
+pub(super) struct SideRound {
+    /// `attacker` or `defender`, for `data-side`.
+    pub side: &'static str,
+    /// The side's name, "(screened)" after it when a screen kept it out of melee.
+    pub heading: String,
+    /// "Fought this round" and "Out of reach": the list's class, its summary with the count,
+    /// and its regiment lines, each "N group — reason".
+    pub lists: [(&'static str, String, String); 2],
+    /// "N blows; M fallen so far."
+    pub blows: String,
+    /// The siege engines' share of the damage, when they dealt any.
+    pub machines: Option<String>,
+    /// Every figure of the side, the fallen crossed (`.figure.fallen`).
+    pub figures: String,
 }
 
-/// One side's half of a round: the two unfolding counts and its figures with the fallen crossed,
-/// as `section.round-side` (the map's e2e test unfolds its `details` and counts `.figure.fallen`).
-pub(super) fn round_side(
-    m: &mut Markup,
+/// One side's half of a round as `section.round-side` (the map's e2e test unfolds its
+/// `details` and counts `.figure.fallen`). The disclosures are `view!` elements with their own
+/// `toggle` handler, which tells `toggled(list, open)` (list 0 "Fought this round").
+fn side_view(
+    half: SideRound,
+    open: [bool; 2],
+    toggled: impl Fn(usize, bool) + Copy + 'static,
+) -> impl IntoView {
+    let [fought, out] = half.lists;
+    let list = move |k: usize, (class, summary, items): (&'static str, String, String)| {
+        view! {
+            <details class=class open=open[k] on:toggle=move |ev| {
+                toggled(k, event_target::<web_sys::Element>(&ev).has_attribute("open"))
+            }>
+                <summary>{summary}</summary>
+                <ul inner_html=items></ul>
+            </details>
+        }
+    };
+    view! {
+        <section class="round-side" data-side=half.side>
+            <h4>{half.heading}</h4>
+            {list(0, fought)}
+            {list(1, out)}
+            <p class="fine">{half.blows}</p>
+            {half.machines.map(|t| view! { <p class="fine machine-share">{t}</p> })}
+            <ul class="figures" inner_html=half.figures></ul>
+        </section>
+    }
+}
+
+/// What one side's half of a round shows: the two unfolding lists and its figures with the
+/// fallen crossed, as of `standing`.
+pub(super) fn side_round(
     setup: &Setup,
     log: &RoundLog,
     standing: &Standing,
     side: Side,
     realm: Option<&Realm>,
-    open: [bool; 2],
-) {
+) -> SideRound {
     let (line, info, s) = match side {
         Side::Attacker => (&setup.attacker_line, &setup.attacker, 0),
         Side::Defender => (&setup.defender_line, &setup.defender, 1),
@@ -105,35 +142,11 @@ pub(super) fn round_side(
         let into = if reach.fought { &mut fought } else { &mut out };
         into.entry(key).or_default().push(f.name.clone());
     }
-    let side_name = match side {
-        Side::Attacker => "attacker",
-        Side::Defender => "defender",
-    };
-    m.open(
-        "section",
-        &[
-            ("class", Some("round-side")),
-            ("data-side", Some(side_name)),
-        ],
-    )
-    .open("h4", &[])
-    .text(&info.name)
-    .text(if half.screened { " (screened)" } else { "" })
-    .close("h4");
-    for ((class, label, groups), open) in [
-        ("fought", "Fought this round", fought),
-        ("out-of-reach", "Out of reach", out),
-    ]
-    .into_iter()
-    .zip(open)
-    {
+    let list = |class: &'static str,
+                label: &str,
+                groups: BTreeMap<(bool, String, String), Vec<String>>| {
         let count = groups.values().map(Vec::len).sum::<usize>();
-        m.open(
-            "details",
-            &[("class", Some(class)), ("open", open.then_some(""))],
-        )
-        .element("summary", &[], &format!("{label}: {count}"))
-        .open("ul", &[]);
+        let mut m = Markup::new();
         for ((not_machine, group, why), names) in groups {
             m.element(
                 "li",
@@ -144,26 +157,10 @@ pub(super) fn round_side(
                 &format!("{} {group} — {why}", names.len()),
             );
         }
-        m.close("ul").close("details");
-    }
+        (class, format!("{label}: {count}"), m.finish())
+    };
     let fallen = &standing.fallen[s];
-    m.element(
-        "p",
-        &[("class", Some("fine"))],
-        &format!(
-            "{} blows; {} fallen so far.",
-            half.swings.len(),
-            fallen.len()
-        ),
-    );
-    if let Some(e) = half.equipment {
-        m.element(
-            "p",
-            &[("class", Some("fine machine-share"))],
-            &format!("Siege engines dealt {:.0}% of the damage.", e.share * 100.0),
-        );
-    }
-    m.open("ul", &[("class", Some("figures"))]);
+    let mut figures = Markup::new();
     for f in line {
         let down = fallen.contains(&f.id);
         let mut class = String::from("figure");
@@ -176,23 +173,37 @@ pub(super) fn round_side(
                 class.push_str(name);
             }
         }
-        m.element(
+        let title = format!("{}{}", f.name, if down { " — fallen" } else { "" });
+        figures.element(
             "li",
-            &[
-                ("class", Some(&class)),
-                (
-                    "title",
-                    Some(&format!(
-                        "{}{}",
-                        f.name,
-                        if down { " — fallen" } else { "" }
-                    )),
-                ),
-            ],
+            &[("class", Some(&class)), ("title", Some(&title))],
             &f.name,
         );
     }
-    m.close("ul").close("section");
+    SideRound {
+        side: match side {
+            Side::Attacker => "attacker",
+            Side::Defender => "defender",
+        },
+        heading: format!(
+            "{}{}",
+            info.name,
+            if half.screened { " (screened)" } else { "" }
+        ),
+        lists: [
+            list("fought", "Fought this round", fought),
+            list("out-of-reach", "Out of reach", out),
+        ],
+        blows: format!(
+            "{} blows; {} fallen so far.",
+            half.swings.len(),
+            fallen.len()
+        ),
+        machines: half
+            .equipment
+            .map(|e| format!("Siege engines dealt {:.0}% of the damage.", e.share * 100.0)),
+        figures: figures.finish(),
+    }
 }
 
 /// The name of a fighter's group: its regiment or equipment type where the realm still has it.
@@ -249,53 +260,48 @@ pub(super) fn strength_chart(standing: &[Standing], shown: usize) -> String {
     let mut m = Markup::new();
     // Numbers as attribute values print as `view!` printed them: Rust's `Display` for f64.
     let marker = x(shown).to_string();
-    m.open(
-        "svg",
-        &[
-            ("viewBox", Some(&format!("0 0 {W} {H}"))),
-            ("role", Some("img")),
-            (
-                "aria-label",
-                Some(&format!(
-                    "Surviving strength by round: attacker {:.1}, defender {:.1} at the end",
-                    last[0], last[1]
-                )),
-            ),
-        ],
-    )
-    .empty(
-        "line",
-        &[
-            ("class", Some("marker-line")),
-            ("x1", Some(&marker)),
-            ("x2", Some(&marker)),
-            ("y1", Some(&PAD.to_string())),
-            ("y2", Some(&(H - PAD).to_string())),
-        ],
+    let view_box = format!("0 0 {W} {H}");
+    let label = format!(
+        "Surviving strength by round: attacker {:.1}, defender {:.1} at the end",
+        last[0], last[1]
     );
-    for (s, class) in [(0, "attacker"), (1, "defender")] {
+    let svg = [
+        ("viewBox", Some(view_box.as_str())),
+        ("role", Some("img")),
+        ("aria-label", Some(label.as_str())),
+    ];
+    m.el("svg", &svg, |m| {
         m.empty(
-            "polyline",
-            &[("class", Some(class)), ("points", Some(&line(s)))],
-        );
-    }
-    for i in 0..standing.len() {
-        let label = if i == 0 {
-            "start".to_string()
-        } else {
-            format!("R{i}")
-        };
-        m.element(
-            "text",
+            "line",
             &[
-                ("x", Some(&x(i).to_string())),
-                ("y", Some(&(H - 6.0).to_string())),
-                ("text-anchor", Some("middle")),
+                class("marker-line"),
+                ("x1", Some(&marker)),
+                ("x2", Some(&marker)),
+                ("y1", Some(&PAD.to_string())),
+                ("y2", Some(&(H - PAD).to_string())),
             ],
-            &label,
         );
-    }
-    m.close("svg").trusted(
+        for (s, side) in [(0, "attacker"), (1, "defender")] {
+            m.empty("polyline", &[class(side), ("points", Some(&line(s)))]);
+        }
+        for i in 0..standing.len() {
+            let label = if i == 0 {
+                "start".to_string()
+            } else {
+                format!("R{i}")
+            };
+            m.element(
+                "text",
+                &[
+                    ("x", Some(&x(i).to_string())),
+                    ("y", Some(&(H - 6.0).to_string())),
+                    ("text-anchor", Some("middle")),
+                ],
+                &label,
+            );
+        }
+    });
+    m.trusted(
         "<figcaption><span class=\"key attacker\">attacker</span> and \
          <span class=\"key defender\">defender</span> surviving strength, round by round.\
          </figcaption>",

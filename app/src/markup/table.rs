@@ -1,15 +1,17 @@
 //! Table pieces for the battle reports and chronicles written as [`Markup`]: a header row, a
 //! plain cell and a number cell, so every report writes its rows the same way.
 
-use crate::markup::Markup;
+use crate::markup::{class, Markup};
 
 /// `<thead><tr><th>label</th>…</tr></thead>`; an empty label is an empty header cell.
 pub fn head(m: &mut Markup, labels: &[&'static str]) {
-    m.trusted("<thead><tr>");
-    for label in labels {
-        m.element("th", &[], label);
-    }
-    m.trusted("</tr></thead>");
+    m.el("thead", &[], |m| {
+        m.el("tr", &[], |m| {
+            for label in labels {
+                m.element("th", &[], label);
+            }
+        });
+    });
 }
 
 /// `<td>text</td>`, the text escaped.
@@ -19,7 +21,7 @@ pub fn cell(m: &mut Markup, text: &str) {
 
 /// `<td class="n">text</td>`: a number, right-aligned by the chronicle's CSS.
 pub fn num(m: &mut Markup, text: &str) {
-    m.element("td", &[("class", Some("n"))], text);
+    m.element("td", &[class("n")], text);
 }
 
 /// `<li>text</li>` for each line.

@@ -1,7 +1,7 @@
 //! A faction's card in the map's side panel.
 
 use crate::components::portrait::{portrait_markup, Look};
-use crate::markup::Markup;
+use crate::markup::{class, Markup};
 use engine::{Faction, FactionKind, Group, Realm};
 
 /// What a card shows, gathered from the realm in one pass.
@@ -94,41 +94,66 @@ pub fn card_markup(data: &CardData) -> Markup {
         FactionKind::Mercenary => "Mercenary company",
         FactionKind::Townsfolk => "Townsfolk",
     };
-    // The program's own markup as constants, every value from the realm escaped between them.
+    let id = faction.id.to_string();
+    let colour = format!("--faction-colour: {}", faction.colour);
+    let exact = format!("{power:.6}");
     let mut m = Markup::new();
-    m.trusted(r#"<li class="faction-card" data-faction=""#)
-        .fmt(format_args!("{}", faction.id))
-        .trusted(r#"" style="--faction-colour: "#)
-        .text(&faction.colour)
-        .trusted(r#""><div class="card-text"><h3>"#)
-        .text(&faction.name)
-        .trusted(r#"</h3><p class="meta"><span class="alignment">"#)
-        .fmt(format_args!("{:?}", faction.alignment))
-        .trusted(r#"</span> · <span class="kind">"#)
-        .trusted(kind)
-        .trusted(r#"</span> · <span class="photos">"#)
-        .fmt(format_args!("{photos} photos"))
-        .trusted(r#"</span></p><p class="power" data-power=""#)
-        .fmt(format_args!("{power:.6}"))
-        .trusted(r#"" title="Faction Power: every figure&#39;s Power, rating bonus included">"#)
-        .fmt(format_args!("Power {power:.1}"))
-        .trusted("</p>");
-    if !buffs.is_empty() {
-        m.trusted(r#"<ul class="card-buffs">"#);
-        for (name, what, amount) in buffs {
-            m.trusted(r#"<li class="card-buff" title=""#)
-                .text(name)
-                .trusted(r#"">"#)
-                .fmt(format_args!("{what} {amount}"))
-                .trusted("</li>");
-        }
-        m.trusted("</ul>");
-    }
-    m.trusted(r#"</div><div class="faces">"#);
-    for (look, name) in faces {
-        m.append(portrait_markup(look, name));
-    }
-    m.trusted("</div></li>");
+    m.el(
+        "li",
+        &[
+            class("faction-card"),
+            ("data-faction", Some(&id)),
+            ("style", Some(&colour)),
+        ],
+        |m| {
+            m.el("div", &[class("card-text")], |m| {
+                m.element("h3", &[], &faction.name);
+                m.el("p", &[class("meta")], |m| {
+                    m.element(
+                        "span",
+                        &[class("alignment")],
+                        &format!("{:?}", faction.alignment),
+                    )
+                    .text(" · ")
+                    .element("span", &[class("kind")], kind)
+                    .text(" · ")
+                    .element(
+                        "span",
+                        &[class("photos")],
+                        &format!("{photos} photos"),
+                    );
+                });
+                m.element(
+                    "p",
+                    &[
+                        class("power"),
+                        ("data-power", Some(&exact)),
+                        (
+                            "title",
+                            Some("Faction Power: every figure's Power, rating bonus included"),
+                        ),
+                    ],
+                    &format!("Power {power:.1}"),
+                );
+                if !buffs.is_empty() {
+                    m.el("ul", &[class("card-buffs")], |m| {
+                        for (name, what, amount) in buffs {
+                            m.element(
+                                "li",
+                                &[class("card-buff"), ("title", Some(name))],
+                                &format!("{what} {amount}"),
+                            );
+                        }
+                    });
+                }
+            });
+            m.el("div", &[class("faces")], |m| {
+                for (look, name) in faces {
+                    m.append(portrait_markup(look, name));
+                }
+            });
+        },
+    );
     m
 }
 
