@@ -33,6 +33,17 @@ pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, DocError> {
     Ok(value)
 }
 
+/// Reads `text` as a `T` whose structs refuse unknown fields themselves
+/// (`#[serde(deny_unknown_fields)]`, as every further system's input does), naming the path of
+/// the first field that does not fit. The same strictness as [`from_str`] without its second
+/// layer, which would only add a copy of every such type's parser to the wasm.
+pub(crate) fn from_str_denying<T: DeserializeOwned>(text: &str) -> Result<T, DocError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(path_error)?;
+    de.end().map_err(|e| DocError::new("", e.to_string()))?;
+    Ok(value)
+}
+
 /// Reads an already parsed value (a record body inside a request) as a `T`, strictly, structs
 /// as objects only (`value_reader`).
 pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, DocError> {
@@ -52,19 +63,22 @@ where
         skipped.get_or_insert_with(|| path_text(&path));
     };
     let ignored = serde_ignored::Deserializer::new(de, &mut note);
-    let value: T = serde_path_to_error::deserialize(ignored).map_err(|e| {
-        let path = e.path().to_string();
-        // The crate prints "." for the root and "?" where no key was read yet (truncated JSON).
-        let field = match path.as_str() {
-            "." | "?" => String::new(),
-            _ => path,
-        };
-        DocError::new(field, e.into_inner().to_string())
-    })?;
+    let value: T = serde_path_to_error::deserialize(ignored).map_err(path_error)?;
     match skipped {
         Some(field) => Err(DocError::new(field, "unknown field")),
         None => Ok(value),
     }
+}
+
+/// A value that did not fit, named by its path.
+fn path_error<E: std::fmt::Display>(e: serde_path_to_error::Error<E>) -> DocError {
+    let path = e.path().to_string();
+    // The crate prints "." for the root and "?" where no key was read yet (truncated JSON).
+    let field = match path.as_str() {
+        "." | "?" => String::new(),
+        _ => path,
+    };
+    DocError::new(field, e.into_inner().to_string())
 }
 
 /// A skipped key's path in the form `serde_path_to_error` and `DocError` use:

@@ -65,8 +65,9 @@ pub enum LineUp {
 /// A saved line-up as it is read: its stored fields, the body still JSON. Read through this
 /// rather than serde's `flatten`, which buffers the whole object and drops keys it does not know
 /// before the strict reader (`realm::json`) can see them; here an unknown key beside `body` is
-/// reported like any other, and the body is read by its system's own type, which refuses
-/// unknown keys itself.
+/// reported like any other. The body is read by its system's own type, which refuses unknown
+/// keys itself, so it goes through the plain record reader (`value_reader`) in both modes: one
+/// copy of every system's input parser in the wasm, not one per reader.
 #[derive(Deserialize)]
 struct LabSetupRow {
     id: u64,
@@ -85,7 +86,8 @@ impl TryFrom<LabSetupRow> for LabSetup {
             id: row.id,
             name: row.name,
             version: row.version,
-            line_up: crate::realm::json::from_value(tagged)?,
+            line_up: crate::realm::value_reader::from_value(tagged)
+                .map_err(|e| DocError::new("body", e.to_string()))?,
         })
     }
 }

@@ -10,7 +10,7 @@ use super::refusal::{belongs_to, refusal, Refusal};
 use super::stat_changes::ChangeList;
 use app::store::use_realm_store;
 use engine::{compare_photos, Alignment, PhotoChange, Realm, RecordKind};
-use fields::{build, fields, strict, Input};
+use fields::{build, fields, Input};
 use leptos::prelude::*;
 use tables::{next_id, pushes_down, row, row_names, TABLES};
 
@@ -135,7 +135,7 @@ fn RowForm(
                 .map(|(n, s)| (n.clone(), s.get_untracked()))
                 .collect()
         });
-        let body = match build(id, &current).and_then(|b| strict(kind, id, b)) {
+        let body = match build(id, &current) {
             Ok(b) => b,
             Err(bad) => {
                 error.set(Some(bad));

@@ -126,7 +126,7 @@ pub fn play(input: &OlympiaInput) -> OlympiaOutcome {
 /// Reads an Olympia input from JSON and validates it; the error names the offending field
 /// (`defender.units[1].men[0].count`), as a parse error names the JSON path.
 pub fn parse(text: &str) -> Result<OlympiaInput, DocError> {
-    let input: OlympiaInput = crate::realm::json::from_str(text)?;
+    let input: OlympiaInput = crate::realm::json::from_str_denying(text)?;
     input.validate()?;
     Ok(input)
 }

@@ -67,7 +67,7 @@ pub fn play(input: &WarfareInput) -> WarfareOutcome {
 /// Reads a Warfare input from JSON and validates it; the error names the offending field
 /// (`armies[2].might`), as a parse error names the JSON path.
 pub fn parse(text: &str) -> Result<WarfareInput, DocError> {
-    let input: WarfareInput = crate::realm::json::from_str(text)?;
+    let input: WarfareInput = crate::realm::json::from_str_denying(text)?;
     input.validate()?;
     Ok(input)
 }

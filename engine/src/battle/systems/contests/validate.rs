@@ -211,7 +211,7 @@ fn check_sheet(s: &Sheet, at: &str) -> Result<(), ContestError> {
 /// (a damage or modifier notation error names its column too).
 pub fn parse_input(text: &str) -> Result<ContestInput, ContestError> {
     let input: ContestInput =
-        crate::realm::json::from_str(text).map_err(|e| ContestError::Parse {
+        crate::realm::json::from_str_denying(text).map_err(|e| ContestError::Parse {
             field: e.field,
             message: e.message,
         })?;

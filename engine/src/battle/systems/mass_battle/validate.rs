@@ -232,7 +232,7 @@ fn unit(u: &Unit, at: &str) -> Result<(), MassBattleError> {
 /// Reads and validates an input from JSON, naming the path of the first field that does not fit.
 pub fn parse_input(text: &str) -> Result<MassBattleInput, MassBattleError> {
     let input: MassBattleInput =
-        crate::realm::json::from_str(text).map_err(|e| MassBattleError::Parse {
+        crate::realm::json::from_str_denying(text).map_err(|e| MassBattleError::Parse {
             field: e.field,
             message: e.message,
         })?;
