@@ -153,6 +153,11 @@ test('drag_marker_starts_battle_with_odds_then_fight', async () => {
   for (const r of reasons) assert.match(r, /^\d+ .+ — (range|melee only|stopped|crewing|abandoned|working)/);
   await page.locator('.round-step', { hasText: 'Round 1' }).click();
   assert.ok(await attackerSide.locator('.figure.fallen').count() <= lost, 'round 1 shows only its own fallen');
+  // What the reader unfolded stays unfolded when the round shown changes; the other side's stays folded.
+  for (const list of ['fought', 'out-of-reach']) {
+    assert.notEqual(await attackerSide.locator(`details.${list}`).getAttribute('open'), null, `${list} stays unfolded`);
+    assert.equal(await page.locator(`.round-side[data-side="defender"] details.${list}`).getAttribute('open'), null);
+  }
   assert.equal(await page.locator('.strength-chart polyline').count(), 2);
   assert.match(await page.locator('.history-link a').getAttribute('href'), /^\/history\/\d+$/);
   await screenshot(page, 'map-battle');
