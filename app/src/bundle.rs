@@ -98,11 +98,6 @@ pub fn load_elsewhere(path: &str, search: &str, hash: &str) -> Option<String> {
     Some(href)
 }
 
-/// The running bundle, once [`start`] has recorded it.
-pub fn current() -> Option<&'static dyn Bundle> {
-    LOADED.get().map(|l| l.bundle)
-}
-
 /// Whether bundle `here` serves `path`.
 fn owned_by(table: &Bundles, here: &str, path: &str) -> bool {
     table.owner(path).name == here
