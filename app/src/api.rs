@@ -3,7 +3,8 @@
 
 use engine::wire::{
     BattleEntry, ChangeResponse, ErrorEnvelope, HistoryListing, PairDeal, PairRequest,
-    PullResponse, PushRequest, PushResponse, SetCurrentSeason, VoteBatch, VoteList, VoteResponse,
+    PullResponse, PushRequest, PushResponse, SetCurrentSeason, StandingsResponse, VoteBatch,
+    VoteResponse,
 };
 use gloo_net::http::{Request, RequestBuilder, Response};
 use serde::de::DeserializeOwned;
@@ -84,20 +85,11 @@ pub async fn post_votes(body: &VoteBatch) -> Result<VoteResponse, ApiError> {
     decode(res).await
 }
 
-/// `GET /api/votes`, page after page: every counted judgement, oldest first (the standings'
-/// Bradley–Terry fit needs them all). Each page's `next` is the cursor of the following one.
-pub async fn counted_votes() -> Result<VoteList, ApiError> {
-    let mut all = VoteList::default();
-    let mut after = 0u64;
-    loop {
-        let res = send(Request::get(&format!("/api/votes?after={after}")).build()).await?;
-        let page: VoteList = decode(res).await?;
-        all.votes.extend(page.votes);
-        match page.next {
-            Some(next) if next > after => after = next,
-            _ => return Ok(all),
-        }
-    }
+/// `GET /api/standings`: the server's Bradley–Terry fit of the per-pair vote counts, in one
+/// request whatever the number of votes.
+pub async fn standings() -> Result<StandingsResponse, ApiError> {
+    let res = send(Request::get("/api/standings").build()).await?;
+    decode(res).await
 }
 
 /// `PUT /api/seasons/current` with the editor key: the season the arena runs (0: none).

@@ -56,7 +56,8 @@ export class StandingsPage {
   async open() {
     await this.page.goto(`${this.baseUrl}/arena/standings`);
     await this.page.locator('table.standings tbody tr').first().waitFor();
-    await this.page.locator('.fit-note', { hasText: 'Bradley–Terry fit of' }).waitFor();
+    // The server's fit of every vote so far (it says when a newer one is still on its way).
+    await this.page.locator('.fit-note[data-fitting="false"]', { hasText: 'Bradley–Terry fit of' }).waitFor();
   }
 
   /** Every row's Power bonus (the data behind the hover title), by photo id. */

@@ -14,7 +14,8 @@
 mod bradley_terry;
 
 pub use bradley_terry::{
-    bt_fit, bt_ladder, bt_win_probability, shared_ranks, BtConfig, BtStanding,
+    bt_fit, bt_fit_counts, bt_ladder, bt_ladder_counts, bt_win_probability, shared_ranks, BtConfig,
+    BtStanding, PairCount,
 };
 
 use crate::{below, unit, FactionKind, Group, Photo, Rating, Realm, Rng, START_RATING};
@@ -98,6 +99,39 @@ pub fn arena_pool(r: &Realm) -> Vec<Rating> {
         })
         .map(|p| r.rating_of(p.id))
         .collect()
+}
+
+/// The standings' bootstrap seed: fixed, so the same counts give the same intervals every time
+/// and anyone who fetches the counts can fit them again and get the server's table.
+pub const STANDINGS_SEED: u64 = 0x5EED_B7B7;
+/// The standings' bootstrap resamples: enough for stable 2.5% / 97.5% ends.
+pub const STANDINGS_RESAMPLES: u32 = 100;
+
+/// The standings' Bradley–Terry ladder: the photos of `pool` (the arena's, by id) that have a
+/// counted vote, fitted from the per-pair `counts` with [`STANDINGS_RESAMPLES`] Poisson-bootstrap
+/// resamples seeded with [`STANDINGS_SEED`]. A rating without votes behind it (the demo's seeded
+/// history) gives the fit nothing to say, so photos never judged by a vote are left out.
+pub fn standings_ladder(pool: &[u64], counts: &[PairCount]) -> Vec<BtStanding> {
+    let voted: std::collections::HashSet<u64> = counts
+        .iter()
+        .filter(|c| c.a_wins + c.b_wins > 0)
+        .flat_map(|c| [c.a, c.b])
+        .collect();
+    let ids: Vec<u64> = pool
+        .iter()
+        .copied()
+        .filter(|id| voted.contains(id))
+        .collect();
+    let cfg = BtConfig {
+        resamples: STANDINGS_RESAMPLES,
+        ..BtConfig::default()
+    };
+    bt_ladder_counts(
+        &ids,
+        counts,
+        &cfg,
+        &mut crate::SplitMix64::new(STANDINGS_SEED),
+    )
 }
 
 /// Whether `a` and `b` were judged together recently (in either order).

@@ -311,6 +311,47 @@ pub struct VoteList {
     pub next: Option<u64>,
 }
 
+/// `GET /api/votes/pairs`: how often each judged pair went each way, over every counted vote.
+/// Its size grows with the pairs judged, not the votes; the standings' fit reads only this.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PairCounts {
+    /// Counted votes in all (the sum of every pair's wins).
+    pub votes: u64,
+    /// One per pair judged, `a < b`, by pair.
+    pub pairs: Vec<crate::PairCount>,
+}
+
+/// `GET /api/standings`: the server's Bradley–Terry fit of the pair counts
+/// (`engine::standings_ladder`), kept off the request path and fitted again when the collection
+/// changes.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StandingsResponse {
+    /// The newest fit, if one has finished since the server started.
+    #[serde(default)]
+    pub fit: Option<StandingsFit>,
+    /// The collection changed since `fit` (or there is none yet): a newer fit is on its way, so
+    /// ask again in a moment.
+    #[serde(default)]
+    pub fitting: bool,
+}
+
+/// One Bradley–Terry fit of the standings.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StandingsFit {
+    /// The server's change counter when the counts were read.
+    pub server_rev: u64,
+    /// Counted votes fitted.
+    pub votes: u64,
+    /// Pairs judged.
+    pub pairs: u64,
+    /// Bootstrap resamples behind the intervals.
+    pub resamples: u32,
+    /// How long the fit took on the server (ms).
+    pub fit_ms: u64,
+    /// The arena's photos with a counted vote, best first.
+    pub ladder: Vec<crate::BtStanding>,
+}
+
 /// One counted judgement: `chosen` was preferred to `other`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Judgement {

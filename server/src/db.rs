@@ -287,6 +287,31 @@ impl Db {
         self.call(move |c| votes::counted(c, after, limit)).await
     }
 
+    /// Every judged pair's counts (`GET /api/votes/pairs`).
+    pub async fn pair_counts(&self) -> Result<engine::wire::PairCounts, ApiError> {
+        self.call(|c| votes::pair_counts(c)).await
+    }
+
+    /// The server's change counter now.
+    pub async fn server_rev(&self) -> Result<u64, ApiError> {
+        self.call(|c| sync::server_rev(c)).await
+    }
+
+    /// What the standings fit reads, at one moment: the change counter, the arena's photos (by
+    /// id, in document order) and the pair counts. Blocking: for the standings thread.
+    pub fn standings_input_blocking(
+        &self,
+    ) -> Result<(u64, Vec<u64>, engine::wire::PairCounts), ApiError> {
+        lock_inner(&self.inner).with_cache(|c, m| {
+            let rev = sync::server_rev(c)?;
+            let pool = engine::arena_pool(&m.realm)
+                .iter()
+                .map(|r| r.photo_id)
+                .collect();
+            Ok((rev, pool, votes::pair_counts(c)?))
+        })
+    }
+
     /// Changes the stored realm with `edit` in one transaction, validated and re-derived.
     pub async fn change_realm(
         &self,

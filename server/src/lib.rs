@@ -17,6 +17,7 @@ pub mod loopback;
 pub mod rate_limit;
 pub mod routes;
 mod spa;
+pub mod standings;
 pub mod temp_download;
 pub mod tokens;
 
@@ -48,6 +49,8 @@ pub struct AppState {
     pub battles: Arc<battle_check::Checker>,
     /// Voter passes, pair tokens and each voter's last pair.
     pub arena: Arc<arena::Arena>,
+    /// The thread that fits the standings, and its newest fit.
+    pub standings: Arc<standings::Standings>,
 }
 
 impl AppState {
@@ -65,6 +68,7 @@ impl AppState {
             policy: Arc::new(headers::Policy::from_dist(&cfg.dist)),
             battles: Arc::new(battle_check::Checker::start(db.clone())),
             arena: Arc::new(arena::Arena::new(db.token_secret())),
+            standings: Arc::new(standings::Standings::start(db.clone())),
             db,
         }
     }

@@ -145,6 +145,12 @@ pub fn endpoints() -> Vec<Endpoint> {
         e(get.clone(), "/votes", Public, none, None, || {
             web::to(votes::list)
         }),
+        e(get.clone(), "/votes/pairs", Public, none, None, || {
+            web::to(votes::pairs_counted)
+        }),
+        e(get.clone(), "/standings", Public, none, None, || {
+            web::to(votes::standings)
+        }),
         e(get.clone(), "/seasons", Public, none, None, || {
             web::to(seasons::list)
         }),

@@ -14,9 +14,62 @@
 //! they read like ratings. The bootstrap resamples the judgements with replacement through the
 //! caller's `Rng`, so a seeded bootstrap is deterministic. A percentile interval of a skewed
 //! bootstrap can miss the point estimate; it is widened to include it.
+//!
+//! **Counts instead of votes.** The fit reads only how often each photo beat each other one, so
+//! [`bt_fit_counts`] on per-pair win counts ([`PairCount`], what the server keeps) gives exactly
+//! the scores [`bt_fit`] gives on the votes behind them. Resampling a million votes a hundred
+//! times would cost a hundred million draws; [`bt_ladder_counts`] resamples the counts instead,
+//! by the *Poisson bootstrap*: each cell (one photo's wins over another) is redrawn as a Poisson
+//! variate with the observed count as its mean, independently. Drawing votes with replacement
+//! makes the cells multinomial; independent Poisson cells are that multinomial with its total left
+//! free, and the fit does not depend on the total's scale, so the intervals agree (the tests hold
+//! them within a few Elo points on fixed designs). Its cost grows with the pairs judged, not the
+//! votes.
 
-use crate::{below, Rng, START_RATING};
+use crate::{below, unit, Rng, START_RATING};
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+
+/// How often two photos beat each other: the fit's whole input for that pair. The server keeps
+/// one per pair judged, with `a < b`; the fit accepts either order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairCount {
+    /// One photo.
+    pub a: u64,
+    /// The other.
+    pub b: u64,
+    /// Counted votes that chose `a` over `b`.
+    pub a_wins: u64,
+    /// Counted votes that chose `b` over `a`.
+    pub b_wins: u64,
+}
+
+impl PairCount {
+    /// The counts of these judgements (`(chosen, other)`), one per pair with `a < b`, by pair.
+    pub fn tally(judgements: &[(u64, u64)]) -> Vec<PairCount> {
+        let mut counts: std::collections::BTreeMap<(u64, u64), (u64, u64)> = Default::default();
+        for &(w, l) in judgements {
+            if w == l {
+                continue;
+            }
+            let c = counts.entry((w.min(l), w.max(l))).or_default();
+            if w < l {
+                c.0 += 1;
+            } else {
+                c.1 += 1;
+            }
+        }
+        counts
+            .into_iter()
+            .map(|((a, b), (a_wins, b_wins))| PairCount {
+                a,
+                b,
+                a_wins,
+                b_wins,
+            })
+            .collect()
+    }
+}
 
 /// How the fit and the bootstrap run.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,7 +96,7 @@ impl Default for BtConfig {
 }
 
 /// One photo's place in the fitted ladder.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BtStanding {
     /// The photo.
     pub photo_id: u64,
@@ -88,6 +141,49 @@ impl Design {
         // A fixed order keeps the float sums, and so the fit, the same on every run.
         crate::sorting::stable_sort_by_key(&mut pairs, |&(i, j, _, _)| (i, j));
         Design { n, pairs }
+    }
+
+    /// The design of per-pair counts between `photos` (pairs naming another photo left out),
+    /// the same as [`Design::new`] on the votes behind the counts.
+    fn from_counts(photos: &[u64], counts: &[PairCount]) -> Design {
+        let index = index_of(photos);
+        let mut merged: HashMap<(usize, usize), (f64, f64)> = HashMap::new();
+        for c in counts {
+            let (Some(&i), Some(&j)) = (index.get(&c.a), index.get(&c.b)) else {
+                continue;
+            };
+            if i == j || c.a_wins + c.b_wins == 0 {
+                continue;
+            }
+            let (key, first, second) = if i < j {
+                ((i, j), c.a_wins, c.b_wins)
+            } else {
+                ((j, i), c.b_wins, c.a_wins)
+            };
+            let m = merged.entry(key).or_default();
+            m.0 += first as f64;
+            m.1 += second as f64;
+        }
+        let mut pairs: Vec<_> = merged
+            .into_iter()
+            .map(|((i, j), (a, b))| (i, j, a, b))
+            .collect();
+        crate::sorting::stable_sort_by_key(&mut pairs, |&(i, j, _, _)| (i, j));
+        Design {
+            n: photos.len(),
+            pairs,
+        }
+    }
+
+    /// A Poisson-bootstrap copy: every cell redrawn with its count as the mean.
+    fn poisson_resample(&self, rng: &mut impl Rng) -> Design {
+        let pairs = self
+            .pairs
+            .iter()
+            .map(|&(i, j, a, b)| (i, j, poisson(rng, a) as f64, poisson(rng, b) as f64))
+            .filter(|&(_, _, a, b)| a + b > 0.0)
+            .collect();
+        Design { n: self.n, pairs }
     }
 
     /// Log-strengths (natural log, geometric mean 0) by minorise–maximise.
@@ -159,9 +255,24 @@ pub fn bt_fit(photos: &[u64], judgements: &[(u64, u64)], cfg: &BtConfig) -> Vec<
         .collect()
 }
 
+/// Fits `photos` from per-pair win counts: the scores [`bt_fit`] gives on the votes behind them,
+/// exactly. Counts naming a photo not in `photos` are left out.
+pub fn bt_fit_counts(photos: &[u64], counts: &[PairCount], cfg: &BtConfig) -> Vec<f64> {
+    Design::from_counts(photos, counts)
+        .fit(cfg)
+        .into_iter()
+        .map(to_score)
+        .collect()
+}
+
+/// Each photo's index in `photos`.
+fn index_of(photos: &[u64]) -> HashMap<u64, usize> {
+    photos.iter().enumerate().map(|(i, &id)| (id, i)).collect()
+}
+
 /// The judgements between listed photos, as `(winner, loser)` indices into `photos`.
 fn indexed(photos: &[u64], judgements: &[(u64, u64)]) -> Vec<(usize, usize)> {
-    let index: HashMap<u64, usize> = photos.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+    let index = index_of(photos);
     judgements
         .iter()
         .filter_map(|(w, l)| Some((*index.get(w)?, *index.get(l)?)))
@@ -179,15 +290,39 @@ pub fn bt_ladder(
 ) -> Vec<BtStanding> {
     let n = photos.len();
     let games = indexed(photos, judgements);
-    let scores: Vec<f64> = Design::new(n, games.iter().copied())
-        .fit(cfg)
-        .into_iter()
-        .map(to_score)
-        .collect();
+    let design = Design::new(n, games.iter().copied());
+    ladder(photos, &design, cfg, |_| {
+        let drawn = (0..games.len()).map(|_| games[below(rng, games.len() as u64) as usize]);
+        Design::new(n, drawn)
+    })
+}
+
+/// The ladder [`bt_ladder`] gives, from per-pair win counts: the same scores, with intervals
+/// from the Poisson bootstrap of the counts (the module's doc says why it agrees), whose cost
+/// grows with the pairs judged rather than the votes.
+pub fn bt_ladder_counts(
+    photos: &[u64],
+    counts: &[PairCount],
+    cfg: &BtConfig,
+    rng: &mut impl Rng,
+) -> Vec<BtStanding> {
+    let design = Design::from_counts(photos, counts);
+    ladder(photos, &design, cfg, |d| d.poisson_resample(rng))
+}
+
+/// The fit of `design`, intervals from `cfg.resamples` designs drawn by `resample`, shared ranks,
+/// best first (ties by photo id).
+fn ladder(
+    photos: &[u64],
+    design: &Design,
+    cfg: &BtConfig,
+    mut resample: impl FnMut(&Design) -> Design,
+) -> Vec<BtStanding> {
+    let n = photos.len();
+    let scores: Vec<f64> = design.fit(cfg).into_iter().map(to_score).collect();
     let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(cfg.resamples as usize); n];
     for _ in 0..cfg.resamples {
-        let drawn = (0..games.len()).map(|_| games[below(rng, games.len() as u64) as usize]);
-        let fit = Design::new(n, drawn).fit(cfg);
+        let fit = resample(design).fit(cfg);
         for (i, s) in fit.into_iter().enumerate() {
             samples[i].push(to_score(s));
         }
@@ -214,6 +349,47 @@ pub fn bt_ladder(
             .then(a.photo_id.cmp(&b.photo_id))
     });
     out
+}
+
+/// A Poisson variate of mean `mean` (a whole count here): by multiplying uniforms below 10, by
+/// Hörmann's transformed rejection with squeeze (PTRS, 1993) above, both exact.
+fn poisson(rng: &mut impl Rng, mean: f64) -> u64 {
+    if mean <= 0.0 {
+        return 0;
+    }
+    if mean < 10.0 {
+        let floor = libm::exp(-mean);
+        let (mut k, mut p) = (0u64, 1.0f64);
+        loop {
+            p *= unit(rng);
+            if p <= floor {
+                return k;
+            }
+            k += 1;
+        }
+    }
+    let slam = libm::sqrt(mean);
+    let loglam = libm::log(mean);
+    let b = 0.931 + 2.53 * slam;
+    let a = -0.059 + 0.02483 * b;
+    let inv_alpha = 1.1239 + 1.1328 / (b - 3.4);
+    let vr = 0.9277 - 3.6224 / (b - 2.0);
+    loop {
+        let u = unit(rng) - 0.5;
+        let v = unit(rng);
+        let us = 0.5 - u.abs();
+        let k = libm::floor((2.0 * a / us + b) * u + mean + 0.43);
+        if us >= 0.07 && v <= vr {
+            return k as u64;
+        }
+        if k < 0.0 || (us < 0.013 && v > us) {
+            continue;
+        }
+        let lhs = libm::log(v) + libm::log(inv_alpha) - libm::log(a / (us * us) + b);
+        if lhs <= -mean + k * loglam - libm::lgamma(k + 1.0) {
+            return k as u64;
+        }
+    }
 }
 
 /// The 2.5th and 97.5th percentiles (nearest rank) of a sample, which it sorts.

@@ -7,8 +7,8 @@ use crate::collection::Cached;
 use crate::collection::Change;
 use crate::config::VoteLimits;
 use crate::error::ApiError;
-use engine::wire::{Judgement, VoteList, VoteResponse, VoteResult};
-use engine::{Rating, RecordKind};
+use engine::wire::{Judgement, PairCounts, VoteList, VoteResponse, VoteResult};
+use engine::{PairCount, Rating, RecordKind};
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
@@ -178,6 +178,8 @@ pub fn cast_group(
         })
     };
     let mut touched: BTreeMap<u64, Rating> = BTreeMap::new();
+    // Each pair's new wins, `(a, b) -> (a_wins, b_wins)` with `a < b`.
+    let mut pairs: BTreeMap<(u64, u64), (i64, i64)> = BTreeMap::new();
     let mut answers = Vec::with_capacity(jobs.len());
     let tx = conn.transaction()?;
     {
@@ -213,6 +215,14 @@ pub fn cast_group(
                     touched.insert(v.chosen, w);
                     touched.insert(v.other, l);
                     mine.extend([v.chosen, v.other]);
+                    let c = pairs
+                        .entry((v.chosen.min(v.other), v.chosen.max(v.other)))
+                        .or_default();
+                    if v.chosen < v.other {
+                        c.0 += 1;
+                    } else {
+                        c.1 += 1;
+                    }
                 }
                 insert.execute(params![
                     v.voter,
@@ -236,6 +246,16 @@ pub fn cast_group(
                 results,
                 ratings: mine.iter().map(|id| touched[id]).collect(),
             });
+        }
+    }
+    {
+        let mut add = tx.prepare_cached(
+            "INSERT INTO vote_pairs (a, b, a_wins, b_wins) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (a, b) DO UPDATE SET a_wins = a_wins + excluded.a_wins,
+                                              b_wins = b_wins + excluded.b_wins",
+        )?;
+        for ((a, b), (a_wins, b_wins)) in &pairs {
+            add.execute(params![*a as i64, *b as i64, a_wins, b_wins])?;
         }
     }
     let changes: Vec<Change> = touched
@@ -278,6 +298,27 @@ pub fn prune_uncounted(conn: &Connection, before: i64) -> Result<usize, ApiError
         "DELETE FROM votes WHERE counted = 0 AND received_at < ?1",
         [before],
     )?)
+}
+
+/// How often each judged pair went each way (kept by [`cast_group`]), by pair, and the counted
+/// votes they add up to.
+pub fn pair_counts(conn: &Connection) -> Result<PairCounts, ApiError> {
+    let mut stmt =
+        conn.prepare_cached("SELECT a, b, a_wins, b_wins FROM vote_pairs ORDER BY a, b")?;
+    let pairs: Vec<PairCount> = stmt
+        .query_map([], |r| {
+            Ok(PairCount {
+                a: r.get::<_, i64>(0)? as u64,
+                b: r.get::<_, i64>(1)? as u64,
+                a_wins: r.get::<_, i64>(2)? as u64,
+                b_wins: r.get::<_, i64>(3)? as u64,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    Ok(PairCounts {
+        votes: pairs.iter().map(|p| p.a_wins + p.b_wins).sum(),
+        pairs,
+    })
 }
 
 /// One page of the counted judgements, in the order they were applied (uncounted votes stay

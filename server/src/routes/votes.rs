@@ -1,7 +1,8 @@
 //! `POST /api/pairs`: pairs to judge, drawn and signed by the server (SPEC §16.1);
 //! `POST /api/votes`: anonymous arena judgements on those pairs, applied in arrival order (§4.2);
-//! `GET /api/votes?after=CURSOR&limit=N`: the counted ones, a page at a time, for the standings'
-//! Bradley–Terry fit.
+//! `GET /api/votes?after=CURSOR&limit=N`: the counted ones, a page at a time;
+//! `GET /api/votes/pairs`: how often each judged pair went each way;
+//! `GET /api/standings`: the Bradley–Terry fit of those counts (`crate::standings`).
 
 use crate::error::{parse_json, ApiError};
 use crate::AppState;
@@ -153,6 +154,17 @@ pub async fn list(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
     let page = VotePage::parse(req.query_string())?;
     let list = state.db.counted_votes(page.after, page.limit).await?;
     Ok(HttpResponse::Ok().json(list))
+}
+
+/// Every judged pair's win counts, by pair: what the standings fit reads.
+pub async fn pairs_counted(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(state.db.pair_counts().await?))
+}
+
+/// The newest standings fit, and whether a newer one is on its way.
+pub async fn standings(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let now = state.db.server_rev().await?;
+    Ok(HttpResponse::Ok().json(state.standings.answer(now)))
 }
 
 #[cfg(test)]

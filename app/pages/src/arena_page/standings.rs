@@ -2,21 +2,24 @@
 //! it is worth (on hover) — beside engine's Bradley–Terry fit of every counted vote with bootstrap
 //! 95% intervals, ranks shared where intervals overlap, provisional rows greyed, and the ladder
 //! drawn as a chart.
+//!
+//! The fit comes from the server in one request (`GET /api/standings`): it fits the per-pair
+//! counts it keeps with `engine::standings_ladder`, off the request path, so the page costs the
+//! same at a thousand votes or a million. While the server says a newer fit is on its way, the
+//! page asks again every [`REFIT_POLL_MS`].
 
 mod ladder_chart;
 
 use super::ArenaTabs;
 use app::api;
 use app::store::use_realm_store;
-use engine::wire::Judgement;
-use engine::{BtConfig, BtStanding, Realm, SplitMix64, PROVISIONAL_JUDGEMENTS};
+use engine::{BtStanding, Realm, PROVISIONAL_JUDGEMENTS};
 use ladder_chart::LadderChart;
 use leptos::prelude::*;
+use std::collections::HashMap;
 
-/// The bootstrap's seed: fixed, so the same votes give the same intervals on every visit.
-const BOOTSTRAP_SEED: u64 = 0x5EED_B7B7;
-/// Resamples for the intervals: enough for stable 2.5% / 97.5% ends at a size a phone fits fast.
-const RESAMPLES: u32 = 100;
+/// How often to ask again while the server fits newer votes.
+const REFIT_POLL_MS: u64 = 800;
 
 /// One photo's row.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,30 +56,15 @@ impl Row {
     }
 }
 
-/// Every photo the arena judges now, those with counted `votes` fitted (when the votes are known)
-/// and listed first by the fit, the others after them by rating.
-pub fn rows(realm: &Realm, votes: Option<&[Judgement]>) -> Vec<Row> {
+/// Every photo the arena judges now, those in the server's `fit` (photos with a counted vote)
+/// listed first by the fit, the others after them by rating.
+pub fn rows(realm: &Realm, fit: Option<&[BtStanding]>) -> Vec<Row> {
     let pool = engine::arena_pool(realm);
-    // Only photos with a counted vote are fitted: a rating without votes behind it (the demo's
-    // seeded history) gives the fit nothing to say.
-    let voted: std::collections::HashSet<u64> = votes
+    let fitted: HashMap<u64, BtStanding> = fit
         .unwrap_or_default()
         .iter()
-        .flat_map(|j| [j.chosen, j.other])
+        .map(|s| (s.photo_id, *s))
         .collect();
-    let ids: Vec<u64> = pool
-        .iter()
-        .map(|r| r.photo_id)
-        .filter(|id| voted.contains(id))
-        .collect();
-    let fitted = votes.map(|v| {
-        let games: Vec<(u64, u64)> = v.iter().map(|j| (j.chosen, j.other)).collect();
-        let cfg = BtConfig {
-            resamples: RESAMPLES,
-            ..BtConfig::default()
-        };
-        engine::bt_ladder(&ids, &games, &cfg, &mut SplitMix64::new(BOOTSTRAP_SEED))
-    });
     let mut rows: Vec<Row> = pool
         .iter()
         .map(|g| {
@@ -94,9 +82,7 @@ pub fn rows(realm: &Realm, votes: Option<&[Judgement]>) -> Vec<Row> {
                 wins: g.wins,
                 bonus: engine::rating_bonus(g.rating, g.judged),
                 effective: engine::effective_rating(g.rating, g.judged),
-                bt: fitted
-                    .as_ref()
-                    .and_then(|f| f.iter().find(|s| s.photo_id == g.photo_id).copied()),
+                bt: fitted.get(&g.photo_id).copied(),
             }
         })
         .collect();
@@ -116,27 +102,31 @@ pub fn rows(realm: &Realm, votes: Option<&[Judgement]>) -> Vec<Row> {
 #[component]
 pub fn StandingsPage() -> impl IntoView {
     let store = use_realm_store();
-    // Fetched again whenever the server has answered a vote batch.
-    let votes = LocalResource::new(move || {
+    // Asked again whenever the server has answered a vote batch, and while it fits newer votes.
+    let again = RwSignal::new(0u32);
+    let standings = LocalResource::new(move || {
         store.vote_results.track();
-        async move { api::counted_votes().await }
+        again.track();
+        async move { api::standings().await }
     });
-    // The rows and, once the votes are in, how long the fit took (ms).
-    let fitted = Memo::new(move |_| {
-        let fetched = votes.get();
-        let list = fetched
-            .as_ref()
-            .and_then(|r| r.as_ref().ok())
-            .map(|l| l.votes.clone());
-        let started = js_sys::Date::now();
-        let rows = store
+    Effect::new(move |_| {
+        if standings.with(|s| matches!(s, Some(Ok(r)) if r.fitting)) {
+            set_timeout(
+                move || again.update(|n| *n += 1),
+                std::time::Duration::from_millis(REFIT_POLL_MS),
+            );
+        }
+    });
+    let table = Memo::new(move |_| {
+        let ladder = standings.with(|s| match s {
+            Some(Ok(r)) => r.fit.as_ref().map(|f| f.ladder.clone()),
+            _ => None,
+        });
+        store
             .realm
-            .with(|r| r.as_deref().map(|r| self::rows(r, list.as_deref())))
-            .unwrap_or_default();
-        let ms = list.is_some().then(|| js_sys::Date::now() - started);
-        (rows, ms)
+            .with(|r| r.as_deref().map(|r| self::rows(r, ladder.as_deref())))
+            .unwrap_or_default()
     });
-    let table = Signal::derive(move || fitted.with(|f| f.0.clone()));
     // The chart draws the fit when there is one (on its own scale), else the Elo ratings.
     let ladder = Signal::derive(move || {
         let rows = table.get();
@@ -146,20 +136,29 @@ pub fn StandingsPage() -> impl IntoView {
             rows
         }
     });
-    let fit_ms = move || fitted.with(|f| f.1);
+    // Whether a newer fit is still to come (for the browser tests to wait on).
+    let fitting = move || {
+        standings
+            .with(|s| !matches!(s, Some(Ok(r)) if !r.fitting))
+            .to_string()
+    };
     let note = move || {
-        match votes.get() {
-        None => "Fetching the votes for the Bradley–Terry fit…".to_string(),
+        match standings.get() {
+        None => "Fetching the Bradley–Terry fit…".to_string(),
         Some(Err(e)) => format!(
             "The Bradley–Terry fit needs the server ({e}); the Elo table is this browser's copy."
         ),
-        Some(Ok(l)) => format!(
-            "Bradley–Terry fit of {} counted votes, {RESAMPLES} bootstrap resamples{}. Photos without a counted vote follow, by rating.",
-            l.votes.len(),
-            fit_ms()
-                .map(|ms| format!(", computed in {ms:.0} ms"))
-                .unwrap_or_default()
-        ),
+        Some(Ok(r)) => match r.fit {
+            None => "The server is fitting the votes…".to_string(),
+            Some(f) => format!(
+                "Bradley–Terry fit of {} counted votes over {} pairs, {} bootstrap resamples (fitted on the server in {} ms){}. Photos without a counted vote follow, by rating.",
+                f.votes,
+                f.pairs,
+                f.resamples,
+                f.fit_ms,
+                if r.fitting { "; newer votes are being fitted" } else { "" }
+            ),
+        },
     }
     };
     view! {
@@ -170,7 +169,7 @@ pub fn StandingsPage() -> impl IntoView {
                 "The Elo ladder the arena keeps (SPEC §4) and, beside it, a Bradley–Terry fit of every counted vote with 95% intervals. "
                 "Photos whose intervals overlap share a rank; rows judged fewer than 10 times are provisional (greyed). Hover a rating for the Power bonus it is worth."
             </p>
-            <p class="fit-note">{note}</p>
+            <p class="fit-note" data-fitting=fitting>{note}</p>
             <div class="standings-scroll">
                 <table class="standings">
                     <thead>
@@ -252,14 +251,13 @@ mod tests {
     fn the_demo_table_holds_the_arena_and_reads_bonus_and_shares_from_the_engine() {
         let realm = engine::demo_realm();
         let pool = engine::arena_pool(&realm);
-        let votes: Vec<Judgement> = pool
+        let votes: Vec<(u64, u64)> = pool
             .windows(2)
-            .map(|w| Judgement {
-                chosen: w[0].photo_id,
-                other: w[1].photo_id,
-            })
+            .map(|w| (w[0].photo_id, w[1].photo_id))
             .collect();
-        let table = rows(&realm, Some(&votes));
+        let ids: Vec<u64> = pool.iter().map(|r| r.photo_id).collect();
+        let fit = engine::standings_ladder(&ids, &engine::PairCount::tally(&votes));
+        let table = rows(&realm, Some(&fit));
         assert_eq!(table.len(), pool.len());
         for row in &table {
             let g = realm.rating_of(row.photo_id);
@@ -275,9 +273,9 @@ mod tests {
             );
         }
         assert_eq!(
-            rows(&realm, Some(&votes)),
+            rows(&realm, Some(&fit)),
             table,
-            "a fixed seed, the same table"
+            "the same fit, the same table"
         );
     }
 }

@@ -1,0 +1,95 @@
+//! The arena's Bradley–Terry standings, fitted off the request path.
+//!
+//! The fit reads only the per-pair win counts the vote transaction keeps (`vote_pairs`), so its
+//! cost grows with the pairs judged, not the votes; even so, with its bootstrap it takes longer
+//! than a request should wait at a million votes. One thread fits, on its own core: a request
+//! for the standings answers the newest finished fit at once and, when the collection changed
+//! since (a vote moved a rating, an edit moved a photo in or out of the arena), asks the thread
+//! for a new one and says so (`fitting`), so the page asks again shortly. Nothing is fitted while
+//! nobody asks, except once at start.
+//!
+//! The fit is `engine::standings_ladder`, fixed seed and all: anyone who fetches
+//! `GET /api/votes/pairs` and the realm can fit it again and get the same table.
+
+use crate::db::{lock, Db};
+use crate::error::ApiError;
+use engine::wire::{StandingsFit, StandingsResponse};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+
+/// The fitting thread's door and its newest fit. Dropping it ends the thread.
+pub struct Standings {
+    /// A poke asks for a fit; one waiting is enough (a full channel already asked).
+    poke: mpsc::SyncSender<()>,
+    latest: Arc<Mutex<Option<Arc<StandingsFit>>>>,
+}
+
+impl std::fmt::Debug for Standings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Standings")
+    }
+}
+
+impl Standings {
+    /// Starts the thread over `db` and asks it for a first fit.
+    pub fn start(db: Db) -> Standings {
+        let (poke, pokes) = mpsc::sync_channel::<()>(1);
+        let latest: Arc<Mutex<Option<Arc<StandingsFit>>>> = Arc::default();
+        let spawned = std::thread::Builder::new().name("standings".into()).spawn({
+            let latest = latest.clone();
+            move || {
+                while pokes.recv().is_ok() {
+                    let fitted_rev = lock(&latest).as_ref().map(|f| f.server_rev);
+                    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        fit(&db, fitted_rev)
+                    })) {
+                        Ok(Ok(Some(f))) => *lock(&latest) = Some(Arc::new(f)),
+                        Ok(Ok(None)) => {}
+                        Ok(Err(e)) => eprintln!("the standings fit failed: {}", e.message),
+                        Err(_) => eprintln!("the standings fit panicked"),
+                    }
+                }
+            }
+        });
+        if let Err(e) = spawned {
+            eprintln!("the standings thread did not start: {e}");
+        }
+        let standings = Standings { poke, latest };
+        standings.ask();
+        standings
+    }
+
+    /// Asks for a fit of the collection as it is now (nothing happens if one is already asked).
+    fn ask(&self) {
+        let _ = self.poke.try_send(());
+    }
+
+    /// The newest fit, and whether a newer one is on its way given the change counter `now`
+    /// (asking for it if so).
+    pub fn answer(&self, now: u64) -> StandingsResponse {
+        let fit = lock(&self.latest).as_deref().cloned();
+        let fitting = fit.as_ref().is_none_or(|f| f.server_rev != now);
+        if fitting {
+            self.ask();
+        }
+        StandingsResponse { fit, fitting }
+    }
+}
+
+/// One fit of the collection as it is now, or `None` when it is still at `fitted_rev`.
+fn fit(db: &Db, fitted_rev: Option<u64>) -> Result<Option<StandingsFit>, ApiError> {
+    let (server_rev, pool, counts) = db.standings_input_blocking()?;
+    if fitted_rev == Some(server_rev) {
+        return Ok(None);
+    }
+    let started = std::time::Instant::now();
+    let ladder = engine::standings_ladder(&pool, &counts.pairs);
+    Ok(Some(StandingsFit {
+        server_rev,
+        votes: counts.votes,
+        pairs: counts.pairs.len() as u64,
+        resamples: engine::STANDINGS_RESAMPLES,
+        fit_ms: started.elapsed().as_millis() as u64,
+        ladder,
+    }))
+}

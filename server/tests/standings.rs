@@ -1,0 +1,133 @@
+//! The standings from aggregates: the per-pair counts kept in the vote transaction always equal a
+//! full recount of the counted votes, and the standings the server fits are the engine's fit of
+//! those counts.
+
+mod common;
+
+use actix_web::test::TestRequest;
+use common::{app, send, state_with, TestApp, Voter};
+use engine::wire::{PairCounts, StandingsResponse, VoteList};
+use engine::{PairCount, Rng, SplitMix64};
+use server::config::VoteLimits;
+
+/// Limits under which most random votes count and some do not (a voter's second vote on a pair
+/// within the window, a fast answer).
+fn limits() -> VoteLimits {
+    VoteLimits {
+        repeat_window_ms: 24 * 3_600_000,
+        per_minute: 40,
+        per_address_per_minute: 1_000_000,
+        min_answer_ms: 400,
+        token_life_ms: 24 * 3_600_000,
+    }
+}
+
+/// Every counted judgement, page after page, as `(chosen, other)`.
+async fn all_counted(app: &impl TestApp) -> Vec<(u64, u64)> {
+    let (mut all, mut after) = (Vec::new(), 0);
+    loop {
+        let (status, page) = send(
+            app,
+            TestRequest::get().uri(&format!("/api/votes?after={after}&limit=97")),
+        )
+        .await;
+        assert_eq!(status, 200, "{page}");
+        let page: VoteList = serde_json::from_value(page).unwrap();
+        all.extend(page.votes.iter().map(|j| (j.chosen, j.other)));
+        match page.next {
+            Some(n) => after = n,
+            None => return all,
+        }
+    }
+}
+
+async fn pair_counts(app: &impl TestApp) -> PairCounts {
+    let (status, body) = send(app, TestRequest::get().uri("/api/votes/pairs")).await;
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_value(body).unwrap()
+}
+
+/// The standings once the server has fitted the collection as it is.
+async fn settled_standings(app: &impl TestApp) -> StandingsResponse {
+    for _ in 0..200 {
+        let (status, body) = send(app, TestRequest::get().uri("/api/standings")).await;
+        assert_eq!(status, 200, "{body}");
+        let s: StandingsResponse = serde_json::from_value(body).unwrap();
+        if !s.fitting {
+            return s;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the standings never settled");
+}
+
+#[actix_web::test]
+async fn pair_counts_equal_a_full_recount_after_random_votes() {
+    let (_dir, st) = state_with(limits());
+    let voters: Vec<Voter> = (0..4).map(|_| Voter::new(&st)).collect();
+    let app = app(st).await;
+    let pool: Vec<u64> = engine::arena_pool(&engine::demo_realm())
+        .iter()
+        .map(|r| r.photo_id)
+        .take(12)
+        .collect();
+    assert_eq!(pair_counts(&app).await, PairCounts::default(), "none yet");
+    let mut rng = SplitMix64::new(2024);
+    let mut uncounted = 0;
+    for round in 0..12 {
+        for v in &voters {
+            let votes = (0..8)
+                .map(|_| {
+                    let a = pool[(rng.next_u64() % pool.len() as u64) as usize];
+                    let mut b = pool[(rng.next_u64() % pool.len() as u64) as usize];
+                    if a == b {
+                        b = *pool.iter().find(|&&p| p != a).unwrap();
+                    }
+                    v.vote(a, b)
+                })
+                .collect();
+            let (status, res) = send(&app, v.post(votes)).await;
+            assert_eq!(status, 200, "{res}");
+            uncounted += res["results"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|r| r["counted"] == false)
+                .count();
+        }
+        // After every round, the kept counts are a recount of the counted votes.
+        let counted = all_counted(&app).await;
+        let kept = pair_counts(&app).await;
+        assert_eq!(kept.pairs, PairCount::tally(&counted), "round {round}");
+        assert_eq!(kept.votes as usize, counted.len());
+    }
+    assert!(uncounted > 0, "some votes were refused, and not counted");
+}
+
+#[actix_web::test]
+async fn the_standings_are_the_engines_fit_of_the_counts_and_follow_new_votes() {
+    let (_dir, st) = state_with(limits());
+    let v = Voter::new(&st);
+    let app = app(st).await;
+    let pool: Vec<u64> = engine::arena_pool(&engine::demo_realm())
+        .iter()
+        .map(|r| r.photo_id)
+        .collect();
+    let none = settled_standings(&app).await;
+    assert_eq!(none.fit.as_ref().map(|f| f.votes), Some(0));
+    assert!(none.fit.unwrap().ladder.is_empty(), "no votes, no fit");
+    let votes = pool
+        .windows(2)
+        .take(20)
+        .map(|w| v.vote(w[0], w[1]))
+        .collect();
+    let (status, res) = send(&app, v.post(votes)).await;
+    assert_eq!(status, 200, "{res}");
+    let s = settled_standings(&app).await;
+    let fit = s.fit.expect("a fit");
+    let counts = pair_counts(&app).await;
+    assert_eq!(fit.votes, 20);
+    assert_eq!(fit.pairs, counts.pairs.len() as u64);
+    assert_eq!(fit.ladder, engine::standings_ladder(&pool, &counts.pairs));
+    assert_eq!(fit.ladder.len(), 21, "every photo with a counted vote");
+}
