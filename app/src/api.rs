@@ -123,9 +123,9 @@ pub struct HistoryQuery {
 }
 
 impl HistoryQuery {
-    /// The query string, `?`-prefixed, with the server's largest page.
-    pub fn to_query(&self) -> String {
-        let mut parts = vec!["limit=1000".to_string()];
+    /// The filters as query parameters, `&`-joined.
+    fn filters(&self) -> Vec<String> {
+        let mut parts = Vec::new();
         if let Some(f) = self.faction {
             parts.push(format!("faction={f}"));
         }
@@ -138,13 +138,39 @@ impl HistoryQuery {
         if let Some(t) = self.to {
             parts.push(format!("to={t}"));
         }
+        parts
+    }
+
+    /// The query string of one page, `?`-prefixed: [`HISTORY_PAGE`] rows older than `before`
+    /// (the previous page's `next`), or the first page.
+    pub fn to_query(&self, before: Option<&str>) -> String {
+        let mut parts = vec![format!("limit={HISTORY_PAGE}")];
+        parts.extend(self.filters());
+        if let Some(c) = before {
+            parts.push(format!("before={}", js_sys::encode_uri_component(c)));
+        }
         format!("?{}", parts.join("&"))
+    }
+
+    /// Where every matching battle downloads as `format` (`csv` or `json`), streamed by the server.
+    pub fn export_url(&self, format: &str) -> String {
+        let mut parts = vec![format!("format={format}")];
+        parts.extend(self.filters());
+        format!("/api/history/export?{}", parts.join("&"))
     }
 }
 
-/// `GET /api/history`: the matching battles, newest first, with tallies per system.
-pub async fn history(query: &HistoryQuery) -> Result<HistoryListing, ApiError> {
-    let res = send(Request::get(&format!("/api/history{}", query.to_query())).build()).await?;
+/// Battles per page of the history list.
+pub const HISTORY_PAGE: u32 = 100;
+
+/// `GET /api/history`: one page of the matching battles, newest first (after `before`, the
+/// previous page's `next`); the first page also carries the tallies over all of them.
+pub async fn history(
+    query: &HistoryQuery,
+    before: Option<&str>,
+) -> Result<HistoryListing, ApiError> {
+    let res =
+        send(Request::get(&format!("/api/history{}", query.to_query(before))).build()).await?;
     decode(res).await
 }
 

@@ -8,9 +8,11 @@ mod houses;
 mod kit;
 mod map;
 mod noise;
+mod scale;
 
 use crate::{derive_all, LabSetup, LineUp, Realm, SplitMix64};
 use houses::HOUSES;
+pub use scale::demo_scaled;
 
 /// The seed the demo realm is grown from.
 pub const DEMO_SEED: u64 = 0xB41C_4EA1;

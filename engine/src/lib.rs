@@ -43,7 +43,7 @@ pub use battle::sweep::{
     matchup_at, sweep, SweepConfig, SweepError, SweepPoint, SweepRun, MAX_SWEEP_RATIO, SWEEP_RATIOS,
 };
 pub use contests::{ContestError, ContestInput, ContestOutcome, DamageExpr};
-pub use demo::{demo_realm, DEMO_SEED};
+pub use demo::{demo_realm, demo_scaled, DEMO_SEED};
 pub use map::campaign::{march_totals, realm_claims, realm_territory};
 pub use map::grid::{cell_index, cell_xy, TerrainGrid};
 pub use map::march::{

@@ -8,6 +8,12 @@
 use serde::{Deserialize, Serialize};
 
 pub mod bundles;
+mod history;
+
+pub use history::{
+    faction_tallies, running_record, utc, FactionTally, HistoryEntry, HistoryListing, RecordPoint,
+    SystemTally,
+};
 
 /// Every failure the API reports: `{"error": {...}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -412,45 +418,6 @@ pub struct ImageTag {
     pub photo: u64,
     /// The image's strong entity tag, quoted, as `GET /api/photos/{id}/image` sends it.
     pub etag: String,
-}
-
-/// One battle record in `GET /api/history`'s listing.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct HistoryEntry {
-    /// The record's id.
-    pub id: u64,
-    /// When it was fought, ms since the Unix epoch.
-    pub timestamp: i64,
-    /// Its battle system's name.
-    pub system: String,
-    /// Attacking faction.
-    pub attacker: u64,
-    /// Defending faction.
-    pub defender: u64,
-    /// `attacker` or `defender`.
-    pub winner: String,
-}
-
-/// `GET /api/history`: the matching records (newest first) and wins per system among them.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct HistoryListing {
-    /// Matching records, newest first.
-    pub entries: Vec<HistoryEntry>,
-    /// Per battle system among the matching records.
-    pub tallies: Vec<SystemTally>,
-}
-
-/// Battles fought under one system and who won them.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SystemTally {
-    /// The system's name.
-    pub system: String,
-    /// Battles.
-    pub battles: u64,
-    /// Won by the attacker.
-    pub attacker_wins: u64,
-    /// Won by the defender.
-    pub defender_wins: u64,
 }
 
 #[cfg(test)]

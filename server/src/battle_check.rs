@@ -40,6 +40,8 @@ pub struct Checked {
     pub head: Head,
     /// The whole `BattleEntry`, as JSON.
     pub text: String,
+    /// `text` compressed for storing (`db::history::pack`), done here, off the connection.
+    pub packed: Vec<u8>,
 }
 
 struct Job {
@@ -221,13 +223,23 @@ fn check(
             ));
         }
     }
-    let winner = record.winner;
     let entry = BattleEntry {
         id: b.id,
         timestamp: b.timestamp.clamp(since.min(now), now),
         source: b.source,
         record,
     };
+    checked(entry, system, attacker, defender)
+}
+
+/// What is stored for a battle the server fought: its JSON (refused past [`MAX_RECORD`]),
+/// packed, and its indexed columns. The fixture command stores its battles through this too.
+pub fn checked(
+    entry: BattleEntry,
+    system: engine::BattleSystem,
+    attacker: u64,
+    defender: u64,
+) -> Result<Checked, ApiError> {
     let text = serde_json::to_string(&entry).map_err(ApiError::internal)?;
     if text.len() > MAX_RECORD {
         return Err(unprocessable(
@@ -245,12 +257,13 @@ fn check(
         system: system.name().to_string(),
         attacker,
         defender,
-        winner: match winner {
+        winner: match entry.record.winner {
             engine::Side::Attacker => "attacker",
             engine::Side::Defender => "defender",
         },
     };
-    Ok(Checked { head, text })
+    let packed = crate::db::history::pack(&text)?;
+    Ok(Checked { head, text, packed })
 }
 
 /// The path of the first place where `sent` differs from `ours` (objects key by key in order,

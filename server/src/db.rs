@@ -401,8 +401,12 @@ impl Db {
     }
 
     /// Appends a battle record.
-    pub async fn append_history(&self, head: history::Head, body: String) -> Result<(), ApiError> {
-        self.call(move |c| history::append(c, &head, &body)).await
+    pub async fn append_history(
+        &self,
+        head: history::Head,
+        packed: Vec<u8>,
+    ) -> Result<(), ApiError> {
+        self.call(move |c| history::append(c, &head, &packed)).await
     }
 
     /// Lists battle records.

@@ -8,6 +8,7 @@
 
 mod backup;
 mod history;
+pub mod history_export;
 mod photos;
 mod realm;
 mod seasons;
@@ -199,6 +200,9 @@ pub fn endpoints() -> Vec<Endpoint> {
         ),
         e(get.clone(), "/history", Public, none, None, || {
             web::to(history::list)
+        }),
+        e(get.clone(), "/history/export", Public, none, None, || {
+            web::to(history::export)
         }),
         e(get.clone(), "/history/{id}", Public, none, None, || {
             web::to(history::get)

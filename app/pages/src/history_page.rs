@@ -1,9 +1,10 @@
 //! `/history`: Realm History — every battle fought on the map or in the editor, newest first,
-//! with filters, tallies per system and per faction, a faction's record over time, and exports.
-//! Each row opens its replay (`/history/:id`, [`replay_page`](super::replay_page)).
+//! a page at a time ("Show older battles"), with filters, and the tallies per system and per
+//! faction, a faction's record over time and the exports over *every* matching battle (the server
+//! counts them and streams the exports). Each row opens its replay (`/history/:id`,
+//! [`replay_page`](super::replay_page)).
 
 mod chart;
-pub mod tally;
 
 use app::api::{self, HistoryQuery};
 use app::components::battle_labels::{system_label, utc};
@@ -12,7 +13,6 @@ use app::store::use_realm_store;
 use chart::RecordChart;
 use engine::wire::{HistoryEntry, HistoryListing};
 use leptos::prelude::*;
-use tally::{faction_tallies, to_csv};
 
 /// The History page.
 #[component]
@@ -23,7 +23,7 @@ pub fn HistoryPage() -> impl IntoView {
     let listing = LocalResource::new(move || {
         let q = query.get();
         let _ = store.status.with(|s| s.pending);
-        async move { api::history(&q).await }
+        async move { api::history(&q, None).await }
     });
     let name = move |id: u64| {
         store.realm.with_untracked(|r| {
@@ -40,7 +40,7 @@ pub fn HistoryPage() -> impl IntoView {
             Some(Err(e)) => view! {
                 <p class="load-error" role="alert">{format!("The history could not be loaded: {e}")}</p>
             }.into_any(),
-            Some(Ok(l)) => view! { <Listing listing=l faction=query.with(|q| q.faction) name /> }.into_any(),
+            Some(Ok(l)) => view! { <Listing listing=l query=query.get_untracked() name /> }.into_any(),
         }}
     }
 }
@@ -96,29 +96,52 @@ fn day_start(day: &str) -> Option<i64> {
     t.is_finite().then_some(t as i64)
 }
 
-/// Tallies, chart, exports and the rows of one listing.
+/// Tallies, chart, exports and the rows of one listing, with older pages on request.
 #[component]
 fn Listing(
     listing: HistoryListing,
-    faction: Option<u64>,
+    query: HistoryQuery,
     name: impl Fn(u64) -> String + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
-    let entries = listing.entries;
-    if entries.is_empty() {
+    if listing.entries.is_empty() {
         return view! {
             <p class="history-empty">"No battles yet. Drag one faction's marker onto another on the map to fight one."</p>
         }
         .into_any();
     }
-    let csv = to_csv(&entries, name);
-    let json = serde_json::to_string_pretty(&entries).unwrap_or_default();
-    let factions = faction_tallies(&entries);
+    let battles = listing.battles;
+    let rows = RwSignal::new(listing.entries);
+    let next = RwSignal::new(listing.next);
+    let loading = RwSignal::new(false);
+    let failed = RwSignal::new(None::<String>);
+    let older = {
+        let query = query.clone();
+        move |_| {
+            let Some(cursor) = next.get_untracked() else {
+                return;
+            };
+            let query = query.clone();
+            loading.set(true);
+            leptos::task::spawn_local(async move {
+                match api::history(&query, Some(&cursor)).await {
+                    Ok(page) => {
+                        rows.update(|r| r.extend(page.entries));
+                        next.set(page.next);
+                        failed.set(None);
+                    }
+                    Err(e) => failed.set(Some(e.to_string())),
+                }
+                loading.set(false);
+            });
+        }
+    };
+    let shown = move || rows.with(Vec::len);
     view! {
         <p class="exports">
-            {format!("{} battles. Export: ", entries.len())}
-            <a class="export-csv" download="realm-history.csv" href=data_url("text/csv", &csv)>"CSV"</a>
+            {format!("{battles} {}. Export all: ", if battles == 1 { "battle" } else { "battles" })}
+            <a class="export-csv" download="realm-history.csv" href=query.export_url("csv")>"CSV"</a>
             " · "
-            <a class="export-json" download="realm-history.json" href=data_url("application/json", &json)>"JSON"</a>
+            <a class="export-json" download="realm-history.json" href=query.export_url("json")>"JSON"</a>
         </p>
         <div class="history-tallies">
             <table class="system-tallies">
@@ -137,7 +160,7 @@ fn Listing(
                 <caption>"By faction"</caption>
                 <thead><tr><th>"Faction"</th><th>"Won"</th><th>"Lost"</th><th>"As attacker"</th><th>"As defender"</th></tr></thead>
                 <tbody>
-                    {factions.into_iter().map(|t| view! {
+                    {listing.factions.into_iter().map(|t| view! {
                         <tr data-faction=t.faction>
                             <th scope="row">{name(t.faction)}</th>
                             <td class="won">{t.won()}</td><td class="lost">{t.lost()}</td>
@@ -148,11 +171,21 @@ fn Listing(
                 </tbody>
             </table>
         </div>
-        {match faction {
-            Some(f) => view! { <RecordChart entries=entries.clone() faction=f name=name(f) /> }.into_any(),
+        {match query.faction {
+            Some(f) => view! { <RecordChart points=listing.record faction=f name=name(f) /> }.into_any(),
             None => view! { <p class="fine">"Pick a faction to chart its record over time."</p> }.into_any(),
         }}
-        <Rows entries name />
+        <Rows rows name />
+        <p class="history-more">
+            <span class="shown">{move || format!("Showing the newest {} of {battles}.", shown())}</span>
+            {move || next.with(Option::is_some).then(|| view! {
+                " "
+                <button type="button" class="older" on:click=older.clone() disabled=move || loading.get()>
+                    {move || if loading.get() { "Loading…" } else { "Show older battles" }}
+                </button>
+            })}
+            {move || failed.get().map(|e| view! { <span class="load-error" role="alert">{format!(" Could not load more: {e}")}</span> })}
+        </p>
     }
     .into_any()
 }
@@ -160,35 +193,24 @@ fn Listing(
 /// The battles, newest first, each opening its replay.
 #[component]
 fn Rows(
-    entries: Vec<HistoryEntry>,
+    rows: RwSignal<Vec<HistoryEntry>>,
     name: impl Fn(u64) -> String + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     view! {
         <table class="history-rows">
             <thead><tr><th>"When (UTC)"</th><th>"System"</th><th>"Attacker"</th><th>"Defender"</th><th>"Winner"</th><th></th></tr></thead>
             <tbody>
-                {entries.into_iter().map(|e| {
-                    let winner = if e.winner == "attacker" { name(e.attacker) } else { name(e.defender) };
-                    view! {
-                        <tr class="history-row" data-id=e.id.to_string() data-winner=e.winner.clone()>
-                            <td>{utc(e.timestamp)}</td>
-                            <td><span class="system-tag" data-system=e.system.clone()>{system_label(&e.system)}</span></td>
-                            <td>{name(e.attacker)}</td>
-                            <td>{name(e.defender)}</td>
-                            <td class="winner">{winner}</td>
-                            <td><a class="replay-link" href=format!("/history/{}", e.id)>"Replay"</a></td>
-                        </tr>
-                    }
-                }).collect_view()}
+                <For each=move || rows.get() key=|e| e.id let:e>
+                    <tr class="history-row" data-id=e.id.to_string() data-winner=e.winner.clone()>
+                        <td>{utc(e.timestamp)}</td>
+                        <td><span class="system-tag" data-system=e.system.clone()>{system_label(&e.system)}</span></td>
+                        <td>{name(e.attacker)}</td>
+                        <td>{name(e.defender)}</td>
+                        <td class="winner">{if e.attacker_won() { name(e.attacker) } else { name(e.defender) }}</td>
+                        <td><a class="replay-link" href=format!("/history/{}", e.id)>"Replay"</a></td>
+                    </tr>
+                </For>
             </tbody>
         </table>
     }
-}
-
-/// A `data:` URL of `text`, so an export needs no server and works offline.
-fn data_url(mime: &str, text: &str) -> String {
-    format!(
-        "data:{mime};charset=utf-8,{}",
-        String::from(js_sys::encode_uri_component(text))
-    )
 }

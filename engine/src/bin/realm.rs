@@ -1,6 +1,7 @@
 //! `realm`: the engine's command line.
 //!
-//! - `realm demo` prints the demo realm as JSON; `realm schema` prints the document's JSON Schema.
+//! - `realm demo` prints the demo realm as JSON (`realm demo --scale N`: with N times the photos of
+//!   every faction, `engine::demo_scaled`); `realm schema` prints the document's JSON Schema.
 //! - `realm validate FILE` checks a document.
 //! - `realm power FILE` prints every photo's raw and buffed stats and Power, and every faction's FP
 //!   and Avg Movement: `{"photos":[{"id","raw","buffed","power"}],"factions":[{"id","power","avg_movement"}]}`.
@@ -46,7 +47,7 @@
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: realm demo | realm schema | realm validate FILE | realm power FILE \
+const USAGE: &str = "usage: realm demo [--scale N] | realm schema | realm validate FILE | realm power FILE \
                      | realm buffs FILE --faction ID | realm territory FILE \
                      | realm route FILE --attacker ID --defender ID \
                      | realm skirmish FILE --attacker ID --defender ID --system v1|v2|warfare|olympia|mass_battle --seed N \
@@ -146,6 +147,14 @@ fn json(v: &impl serde::Serialize) -> Result<String, CliError> {
 fn run(args: &[String]) -> Result<String, CliError> {
     Ok(match args {
         [cmd] if cmd == "demo" => json(&engine::demo_realm())? + "\n",
+        [cmd, flag, n] if cmd == "demo" && flag == "--scale" => {
+            let n: u32 = n
+                .parse()
+                .ok()
+                .filter(|n| (1..=100).contains(n))
+                .ok_or(CliError::Usage)?;
+            json(&engine::demo_scaled(n))? + "\n"
+        }
         [cmd] if cmd == "schema" => schema()?,
         [cmd] if cmd == "balance" => {
             json(&engine::balance(engine::BalanceConfig::default()))? + "\n"

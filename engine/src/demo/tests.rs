@@ -137,3 +137,21 @@ fn demo_records_round_trip() {
     records.reverse();
     assert_eq!(Realm::from_records(records).unwrap(), r);
 }
+
+#[test]
+fn a_scaled_demo_validates_with_n_times_the_photos_of_every_faction() {
+    let one = demo_realm();
+    assert_eq!(demo_scaled(1), one);
+    let three = demo_scaled(3);
+    three.validate().unwrap();
+    for f in &one.factions {
+        let count = |r: &Realm| r.photos.iter().filter(|p| p.faction == f.id).count();
+        let leaders = one
+            .photos
+            .iter()
+            .filter(|p| p.faction == f.id && p.group == Group::Leader)
+            .count();
+        assert_eq!(count(&three), 3 * count(&one) - 2 * leaders, "{}", f.name);
+    }
+    assert_eq!(three, demo_scaled(3), "deterministic");
+}

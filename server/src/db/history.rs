@@ -1,9 +1,28 @@
-//! Realm History: append-only battle records (SPEC §14).
+//! Realm History: append-only battle records (SPEC §14), listed a page at a time and counted
+//! over all of them.
+//!
+//! **Stored compact.** A record's JSON (both armies and every round) is stored zstd-compressed in
+//! `packed`; `GET /api/history/{id}` decompresses it, so what it serves is byte for byte what was
+//! appended. Records stored before compression keep their text in `body` and read as before.
+//!
+//! **Complete at any size.** The listing pages by keyset (`before` = the last row's
+//! `fought_at.id`, newest first), so a page costs the same at any depth and appends never shift a
+//! page already read. The tallies per system and per faction and a faction's running record are
+//! SQL aggregates over every matching record, read from covering indexes (`migrations.rs`, V8)
+//! rather than the records themselves.
 
 use crate::error::ApiError;
 use actix_web::http::StatusCode;
-use engine::wire::{HistoryEntry, HistoryListing, SystemTally};
+use engine::wire::{FactionTally, HistoryEntry, HistoryListing, RecordPoint, SystemTally};
+use rusqlite::types::ToSql;
 use rusqlite::{params, Connection, OptionalExtension};
+use std::collections::BTreeMap;
+
+/// The zstd level records are packed at: most of the ratio of the high levels at a few
+/// milliseconds for the largest record.
+pub const PACK_LEVEL: i32 = 9;
+/// The most points of a running record sent (the chart is a few hundred pixels wide).
+pub const RECORD_POINTS: usize = 400;
 
 /// The indexed columns of a record; its whole body is stored beside them.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,7 +42,7 @@ pub struct Head {
 }
 
 /// Filters of the listing; `None` matches everything.
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Filter {
     /// Either side is this faction.
     pub faction: Option<u64>,
@@ -35,13 +54,55 @@ pub struct Filter {
     pub to: Option<i64>,
     /// At most this many entries.
     pub limit: u32,
+    /// Only records older than this `(fought_at, id)`: the previous page's last row.
+    pub before: Option<(i64, u64)>,
 }
 
-/// Appends a record; a second record with the same id is refused (409).
-pub fn append(conn: &Connection, head: &Head, body: &str) -> Result<(), ApiError> {
+impl Filter {
+    /// The WHERE clause of the filters (without the page cursor) and its parameters.
+    fn clause(&self) -> (String, Vec<Box<dyn ToSql>>) {
+        let mut parts: Vec<&str> = Vec::new();
+        let mut args: Vec<Box<dyn ToSql>> = Vec::new();
+        if let Some(f) = self.faction {
+            parts.push("(attacker = ? OR defender = ?)");
+            args.push(Box::new(f as i64));
+            args.push(Box::new(f as i64));
+        }
+        if let Some(s) = &self.system {
+            parts.push("system = ?");
+            args.push(Box::new(s.clone()));
+        }
+        if let Some(t) = self.from {
+            parts.push("fought_at >= ?");
+            args.push(Box::new(t));
+        }
+        if let Some(t) = self.to {
+            parts.push("fought_at < ?");
+            args.push(Box::new(t));
+        }
+        if parts.is_empty() {
+            parts.push("1");
+        }
+        (parts.join(" AND "), args)
+    }
+}
+
+/// Compresses a record's JSON for storing.
+pub fn pack(text: &str) -> Result<Vec<u8>, ApiError> {
+    zstd::bulk::compress(text.as_bytes(), PACK_LEVEL).map_err(ApiError::internal)
+}
+
+/// A stored record's JSON again.
+fn unpack(packed: &[u8]) -> Result<String, ApiError> {
+    let bytes = zstd::stream::decode_all(packed).map_err(ApiError::internal)?;
+    String::from_utf8(bytes).map_err(ApiError::internal)
+}
+
+/// Appends a record, `packed` by [`pack`]; a second record with the same id is refused (409).
+pub fn append(conn: &Connection, head: &Head, packed: &[u8]) -> Result<(), ApiError> {
     let inserted = conn.execute(
-        "INSERT INTO history (id, fought_at, system, attacker, defender, winner, body)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (id) DO NOTHING",
+        "INSERT INTO history (id, fought_at, system, attacker, defender, winner, body, packed)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, '', ?7) ON CONFLICT (id) DO NOTHING",
         params![
             head.id as i64,
             head.timestamp,
@@ -49,7 +110,7 @@ pub fn append(conn: &Connection, head: &Head, body: &str) -> Result<(), ApiError
             head.attacker as i64,
             head.defender as i64,
             head.winner,
-            body
+            packed
         ],
     )?;
     if inserted == 0 {
@@ -63,19 +124,22 @@ pub fn append(conn: &Connection, head: &Head, body: &str) -> Result<(), ApiError
     Ok(())
 }
 
-const MATCH: &str = "(?1 IS NULL OR attacker = ?1 OR defender = ?1) AND (?2 IS NULL OR system = ?2)
-     AND (?3 IS NULL OR fought_at >= ?3) AND (?4 IS NULL OR fought_at < ?4)";
-
-/// The matching records, newest first, and per-system tallies over all of them.
+/// One page of the matching records, newest first, with the next page's cursor; on the first
+/// page (no `before`) also the counts over every matching record.
 pub fn list(conn: &Connection, f: &Filter) -> Result<HistoryListing, ApiError> {
-    let faction = f.faction.map(|v| v as i64);
-    let args = params![faction, f.system, f.from, f.to, f.limit];
-    let mut stmt = conn.prepare(&format!(
-        "SELECT id, fought_at, system, attacker, defender, winner FROM history WHERE {MATCH}
-         ORDER BY fought_at DESC, id DESC LIMIT ?5"
+    let (mut clause, mut args) = f.clause();
+    if let Some((at, id)) = f.before {
+        clause.push_str(" AND (fought_at, id) < (?, ?)");
+        args.push(Box::new(at));
+        args.push(Box::new(id as i64));
+    }
+    args.push(Box::new(i64::from(f.limit)));
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT id, fought_at, system, attacker, defender, winner FROM history WHERE {clause}
+         ORDER BY fought_at DESC, id DESC LIMIT ?"
     ))?;
     let entries = stmt
-        .query_map(args, |r| {
+        .query_map(rusqlite::params_from_iter(args.iter()), |r| {
             Ok(HistoryEntry {
                 id: r.get::<_, i64>(0)? as u64,
                 timestamp: r.get(1)?,
@@ -86,28 +150,138 @@ pub fn list(conn: &Connection, f: &Filter) -> Result<HistoryListing, ApiError> {
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;
-    let mut stmt = conn.prepare(&format!(
-        "SELECT system, COUNT(*), SUM(winner = 'attacker'), SUM(winner = 'defender')
-         FROM history WHERE {MATCH} GROUP BY system ORDER BY system"
-    ))?;
-    let tallies = stmt
-        .query_map(params![faction, f.system, f.from, f.to], |r| {
-            Ok(SystemTally {
-                system: r.get(0)?,
-                battles: r.get::<_, i64>(1)? as u64,
-                attacker_wins: r.get::<_, i64>(2)? as u64,
-                defender_wins: r.get::<_, i64>(3)? as u64,
-            })
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(HistoryListing { entries, tallies })
+    let next = (entries.len() == f.limit as usize)
+        .then(|| entries.last().map(|e| format!("{}.{}", e.timestamp, e.id)))
+        .flatten();
+    let mut listing = HistoryListing {
+        entries,
+        next,
+        ..HistoryListing::default()
+    };
+    if f.before.is_none() {
+        listing.tallies = system_tallies(conn, f)?;
+        listing.battles = listing.tallies.iter().map(|t| t.battles).sum();
+        listing.factions = faction_tallies(conn, f)?;
+        if let Some(faction) = f.faction {
+            listing.record = running_record(conn, f, faction)?;
+        }
+    }
+    Ok(listing)
 }
 
-/// One record's body.
-pub fn get(conn: &Connection, id: u64) -> Result<Option<String>, ApiError> {
-    Ok(conn
-        .query_row("SELECT body FROM history WHERE id = ?1", [id as i64], |r| {
-            r.get(0)
+/// Battles and wins per system among the matching records.
+fn system_tallies(conn: &Connection, f: &Filter) -> Result<Vec<SystemTally>, ApiError> {
+    let (clause, args) = f.clause();
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT system, COUNT(*), SUM(winner = 'attacker'), SUM(winner = 'defender')
+         FROM history WHERE {clause} GROUP BY system ORDER BY system"
+    ))?;
+    let rows = stmt.query_map(rusqlite::params_from_iter(args.iter()), |r| {
+        Ok(SystemTally {
+            system: r.get(0)?,
+            battles: r.get::<_, i64>(1)? as u64,
+            attacker_wins: r.get::<_, i64>(2)? as u64,
+            defender_wins: r.get::<_, i64>(3)? as u64,
         })
-        .optional()?)
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Every faction's wins and losses on each side among the matching records.
+fn faction_tallies(conn: &Connection, f: &Filter) -> Result<Vec<FactionTally>, ApiError> {
+    let (clause, args) = f.clause();
+    let mut by: BTreeMap<u64, FactionTally> = BTreeMap::new();
+    for side in ["attacker", "defender"] {
+        let mut stmt = conn.prepare_cached(&format!(
+            "SELECT {side}, SUM(winner = 'attacker'), SUM(winner = 'defender')
+             FROM history WHERE {clause} GROUP BY {side}"
+        ))?;
+        let rows = stmt.query_map(rusqlite::params_from_iter(args.iter()), |r| {
+            Ok((
+                r.get::<_, i64>(0)? as u64,
+                r.get::<_, i64>(1)? as u64,
+                r.get::<_, i64>(2)? as u64,
+            ))
+        })?;
+        for row in rows {
+            let (faction, attacker_won, defender_won) = row?;
+            let t = by.entry(faction).or_insert_with(|| FactionTally {
+                faction,
+                ..FactionTally::default()
+            });
+            if side == "attacker" {
+                t.attack_won += attacker_won;
+                t.attack_lost += defender_won;
+            } else {
+                t.defence_won += defender_won;
+                t.defence_lost += attacker_won;
+            }
+        }
+    }
+    let mut out: Vec<FactionTally> = by.into_values().collect();
+    FactionTally::sort(&mut out);
+    Ok(out)
+}
+
+/// `faction`'s running record over the matching records, oldest first, thinned to at most
+/// [`RECORD_POINTS`] points (evenly by battle, the last one always kept).
+fn running_record(
+    conn: &Connection,
+    f: &Filter,
+    faction: u64,
+) -> Result<Vec<RecordPoint>, ApiError> {
+    let (clause, mut args) = f.clause();
+    args.insert(0, Box::new(faction as i64));
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT fought_at, (winner = 'attacker') = (attacker = ?) FROM history WHERE {clause}
+         ORDER BY fought_at, id"
+    ))?;
+    let rows = stmt.query_map(rusqlite::params_from_iter(args.iter()), |r| {
+        Ok((r.get::<_, i64>(0)?, r.get::<_, bool>(1)?))
+    })?;
+    let mut all = Vec::new();
+    let mut net = 0i64;
+    for (i, row) in rows.enumerate() {
+        let (at, won) = row?;
+        net += if won { 1 } else { -1 };
+        all.push(RecordPoint {
+            at,
+            battles: i as u64 + 1,
+            net,
+        });
+    }
+    let step = all.len().div_ceil(RECORD_POINTS).max(1);
+    let last = all.len().saturating_sub(1);
+    Ok(all
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| (i + 1) % step == 0 || *i == last)
+        .map(|(_, p)| p)
+        .collect())
+}
+
+/// One record's JSON, as it was appended.
+pub fn get(conn: &Connection, id: u64) -> Result<Option<String>, ApiError> {
+    let row: Option<(String, Option<Vec<u8>>)> = conn
+        .query_row(
+            "SELECT body, packed FROM history WHERE id = ?1",
+            [id as i64],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    match row {
+        None => Ok(None),
+        Some((_, Some(packed))) => unpack(&packed).map(Some),
+        Some((body, None)) => Ok(Some(body)),
+    }
+}
+
+/// Bytes stored for records: `(records, bytes of body and packed)`, for the measurement scripts.
+pub fn stored_bytes(conn: &Connection) -> Result<(u64, u64), ApiError> {
+    Ok(conn.query_row(
+        "SELECT COUNT(*), COALESCE(SUM(LENGTH(body) + COALESCE(LENGTH(packed), 0)), 0)
+         FROM history",
+        [],
+        |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64)),
+    )?)
 }
