@@ -11,6 +11,7 @@ pub mod collection;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod fixture;
 pub mod headers;
 pub mod hex;
 pub mod loopback;
