@@ -205,7 +205,7 @@ async fn fight_battles(
         .map(|f| f.id)
         .collect();
     let realm = std::sync::Arc::new(realm);
-    let mut rng = SplitMix64::new(plan.seed ^ 0xBA77_1E5);
+    let mut rng = SplitMix64::new(plan.seed ^ 0x0BA7_71E5);
     let step = (SPAN_MS / 2) / plan.battles as i64;
     let (mut stored, mut reported) = (0u64, 0u64);
     while stored < plan.battles {

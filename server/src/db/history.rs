@@ -7,9 +7,11 @@
 //!
 //! **Complete at any size.** The listing pages by keyset (`before` = the last row's
 //! `fought_at.id`, newest first), so a page costs the same at any depth and appends never shift a
-//! page already read. The tallies per system and per faction and a faction's running record are
-//! SQL aggregates over every matching record, read from covering indexes (`migrations.rs`, V8)
-//! rather than the records themselves.
+//! page already read. The tallies per system and per faction cover every matching record: without
+//! a filter (or with only a system) they are read from `history_counts`, kept in the append's
+//! transaction; with a faction or a time they are SQL aggregates over the matching records, read
+//! from covering indexes (`migrations.rs`, V8) rather than the records themselves. A faction's
+//! running record is such an aggregate too.
 
 use crate::error::ApiError;
 use actix_web::http::StatusCode;
@@ -121,7 +123,51 @@ pub fn append(conn: &Connection, head: &Head, packed: &[u8]) -> Result<(), ApiEr
             field: Some("id".into()),
         });
     }
+    let attacker_won = head.winner == "attacker";
+    let mut count = conn.prepare_cached(
+        "INSERT INTO history_counts (system, faction, side, won, lost) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (system, faction, side)
+         DO UPDATE SET won = won + excluded.won, lost = lost + excluded.lost",
+    )?;
+    for (faction, side, won) in [
+        (head.attacker, "attacker", attacker_won),
+        (head.defender, "defender", !attacker_won),
+    ] {
+        count.execute(params![
+            head.system,
+            faction as i64,
+            side,
+            i64::from(won),
+            i64::from(!won)
+        ])?;
+    }
     Ok(())
+}
+
+/// Whether the tallies of `f` can be read from `history_counts` (no faction, no time).
+fn counted(f: &Filter) -> bool {
+    f.faction.is_none() && f.from.is_none() && f.to.is_none()
+}
+
+/// The kept counts (optionally of one system), as `(system, faction, side, won, lost)`.
+fn kept_counts(
+    conn: &Connection,
+    system: Option<&str>,
+) -> Result<Vec<(String, u64, String, u64, u64)>, ApiError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT system, faction, side, won, lost FROM history_counts
+         WHERE ?1 IS NULL OR system = ?1 ORDER BY system, faction, side",
+    )?;
+    let rows = stmt.query_map([system], |r| {
+        Ok((
+            r.get(0)?,
+            r.get::<_, i64>(1)? as u64,
+            r.get(2)?,
+            r.get::<_, i64>(3)? as u64,
+            r.get::<_, i64>(4)? as u64,
+        ))
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// One page of the matching records, newest first, with the next page's cursor; on the first
@@ -171,6 +217,31 @@ pub fn list(conn: &Connection, f: &Filter) -> Result<HistoryListing, ApiError> {
 
 /// Battles and wins per system among the matching records.
 fn system_tallies(conn: &Connection, f: &Filter) -> Result<Vec<SystemTally>, ApiError> {
+    if counted(f) {
+        // Every battle has one attacker row: its won and lost are the battle's outcome.
+        return Ok(kept_counts(conn, f.system.as_deref())?
+            .into_iter()
+            .filter(|(_, _, side, _, _)| side == "attacker")
+            .fold(
+                Vec::<SystemTally>::new(),
+                |mut out, (system, _, _, won, lost)| {
+                    match out.last_mut() {
+                        Some(t) if t.system == system => {
+                            t.battles += won + lost;
+                            t.attacker_wins += won;
+                            t.defender_wins += lost;
+                        }
+                        _ => out.push(SystemTally {
+                            system,
+                            battles: won + lost,
+                            attacker_wins: won,
+                            defender_wins: lost,
+                        }),
+                    }
+                    out
+                },
+            ));
+    }
     let (clause, args) = f.clause();
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT system, COUNT(*), SUM(winner = 'attacker'), SUM(winner = 'defender')
@@ -189,8 +260,26 @@ fn system_tallies(conn: &Connection, f: &Filter) -> Result<Vec<SystemTally>, Api
 
 /// Every faction's wins and losses on each side among the matching records.
 fn faction_tallies(conn: &Connection, f: &Filter) -> Result<Vec<FactionTally>, ApiError> {
-    let (clause, args) = f.clause();
     let mut by: BTreeMap<u64, FactionTally> = BTreeMap::new();
+    if counted(f) {
+        for (_, faction, side, won, lost) in kept_counts(conn, f.system.as_deref())? {
+            let t = by.entry(faction).or_insert_with(|| FactionTally {
+                faction,
+                ..FactionTally::default()
+            });
+            if side == "attacker" {
+                t.attack_won += won;
+                t.attack_lost += lost;
+            } else {
+                t.defence_won += won;
+                t.defence_lost += lost;
+            }
+        }
+        let mut out: Vec<FactionTally> = by.into_values().collect();
+        FactionTally::sort(&mut out);
+        return Ok(out);
+    }
+    let (clause, args) = f.clause();
     for side in ["attacker", "defender"] {
         let mut stmt = conn.prepare_cached(&format!(
             "SELECT {side}, SUM(winner = 'attacker'), SUM(winner = 'defender')

@@ -108,7 +108,7 @@ pub async fn export(
         Some("json") | None => super::history_export::Format::Json,
         Some(_) => return Err(ApiError::bad_field("format", "csv or json")),
     };
-    Ok(super::history_export::stream(state.db.clone(), filter, format).await?)
+    super::history_export::stream(state.db.clone(), filter, format).await
 }
 
 /// One battle record as it was appended.
