@@ -7,6 +7,7 @@
 pub mod arena;
 pub mod auth;
 pub mod battle_check;
+pub mod bin_args;
 pub mod collection;
 pub mod config;
 pub mod db;

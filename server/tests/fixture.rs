@@ -6,7 +6,7 @@ mod common;
 
 use actix_web::test::TestRequest;
 use common::{app, send, state, TestApp};
-use engine::wire::{BattleEntry, HistoryListing, PairCounts, VoteList};
+use engine::wire::{BattleEntry, HistoryListing, PairCounts};
 use server::fixture::{build, Plan};
 
 const PLAN: Plan = Plan {
@@ -15,20 +15,6 @@ const PLAN: Plan = Plan {
     battles: 40,
     seed: 9,
 };
-
-async fn counted(app: &impl TestApp) -> Vec<(u64, u64)> {
-    let (mut all, mut after) = (Vec::new(), 0);
-    loop {
-        let uri = format!("/api/votes?after={after}&limit=5000");
-        let (_, page) = send(app, TestRequest::get().uri(&uri)).await;
-        let page: VoteList = serde_json::from_value(page).unwrap();
-        all.extend(page.votes.iter().map(|j| (j.chosen, j.other)));
-        match page.next {
-            Some(n) => after = n,
-            None => return all,
-        }
-    }
-}
 
 async fn history(app: &impl TestApp) -> HistoryListing {
     let (_, body) = send(app, TestRequest::get().uri("/api/history?limit=1000")).await;
@@ -46,7 +32,7 @@ async fn the_fixture_counts_every_vote_and_fights_every_battle_reproducibly() {
     assert_eq!(built.photos, engine::demo_scaled(2).photos.len());
     assert_eq!(built.photos, realm.photos.len());
     // Every vote counted, each moving two ratings; the pair counts are their recount.
-    let votes = counted(&app).await;
+    let votes = common::all_counted(&app, 5000).await;
     assert_eq!(
         (built.counted, votes.len() as u64),
         (PLAN.votes, PLAN.votes)
@@ -102,6 +88,6 @@ async fn the_fixture_counts_every_vote_and_fights_every_battle_reproducibly() {
     let db2 = st2.db.clone();
     build(&db2, PLAN, 1_800_000_000_000, |_| {}).await.unwrap();
     let app2 = common::app(st2).await;
-    assert_eq!(counted(&app2).await, votes);
+    assert_eq!(common::all_counted(&app2, 5000).await, votes);
     assert_eq!(history(&app2).await, listing);
 }

@@ -6,7 +6,7 @@ mod common;
 
 use actix_web::test::TestRequest;
 use common::{app, send, state_with, TestApp, Voter};
-use engine::wire::{PairCounts, StandingsResponse, VoteList};
+use engine::wire::{PairCounts, StandingsResponse};
 use engine::{PairCount, Rng, SplitMix64};
 use server::config::VoteLimits;
 
@@ -19,25 +19,6 @@ fn limits() -> VoteLimits {
         per_address_per_minute: 1_000_000,
         min_answer_ms: 400,
         token_life_ms: 24 * 3_600_000,
-    }
-}
-
-/// Every counted judgement, page after page, as `(chosen, other)`.
-async fn all_counted(app: &impl TestApp) -> Vec<(u64, u64)> {
-    let (mut all, mut after) = (Vec::new(), 0);
-    loop {
-        let (status, page) = send(
-            app,
-            TestRequest::get().uri(&format!("/api/votes?after={after}&limit=97")),
-        )
-        .await;
-        assert_eq!(status, 200, "{page}");
-        let page: VoteList = serde_json::from_value(page).unwrap();
-        all.extend(page.votes.iter().map(|j| (j.chosen, j.other)));
-        match page.next {
-            Some(n) => after = n,
-            None => return all,
-        }
     }
 }
 
@@ -96,7 +77,7 @@ async fn pair_counts_equal_a_full_recount_after_random_votes() {
                 .count();
         }
         // After every round, the kept counts are a recount of the counted votes.
-        let counted = all_counted(&app).await;
+        let counted = common::all_counted(&app, 97).await;
         let kept = pair_counts(&app).await;
         assert_eq!(kept.pairs, PairCount::tally(&counted), "round {round}");
         assert_eq!(kept.votes as usize, counted.len());

@@ -18,13 +18,7 @@
 use server::loopback::Conn;
 use std::time::{Duration, Instant};
 
-fn arg(args: &[String], name: &str, default: &str) -> String {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .cloned()
-        .unwrap_or_else(|| default.to_string())
-}
+use server::bin_args::value as arg;
 
 /// The server's change counter: the pull cursor, asked with a cursor past every record.
 fn cursor(c: &mut Conn) -> anyhow::Result<u64> {

@@ -260,51 +260,44 @@ fn system_tallies(conn: &Connection, f: &Filter) -> Result<Vec<SystemTally>, Api
 
 /// Every faction's wins and losses on each side among the matching records.
 fn faction_tallies(conn: &Connection, f: &Filter) -> Result<Vec<FactionTally>, ApiError> {
-    let mut by: BTreeMap<u64, FactionTally> = BTreeMap::new();
+    // `(faction, side, won, lost)` rows, from the kept counts or counted here.
+    let mut sides: Vec<(u64, String, u64, u64)> = Vec::new();
     if counted(f) {
         for (_, faction, side, won, lost) in kept_counts(conn, f.system.as_deref())? {
-            let t = by.entry(faction).or_insert_with(|| FactionTally {
-                faction,
-                ..FactionTally::default()
-            });
-            if side == "attacker" {
-                t.attack_won += won;
-                t.attack_lost += lost;
-            } else {
-                t.defence_won += won;
-                t.defence_lost += lost;
+            sides.push((faction, side, won, lost));
+        }
+    } else {
+        let (clause, args) = f.clause();
+        for side in ["attacker", "defender"] {
+            let mut stmt = conn.prepare_cached(&format!(
+                "SELECT {side}, SUM(winner = '{side}'), SUM(winner <> '{side}')
+                 FROM history WHERE {clause} GROUP BY {side}"
+            ))?;
+            let rows = stmt.query_map(rusqlite::params_from_iter(args.iter()), |r| {
+                Ok((
+                    r.get::<_, i64>(0)? as u64,
+                    side.to_string(),
+                    r.get::<_, i64>(1)? as u64,
+                    r.get::<_, i64>(2)? as u64,
+                ))
+            })?;
+            for row in rows {
+                sides.push(row?);
             }
         }
-        let mut out: Vec<FactionTally> = by.into_values().collect();
-        FactionTally::sort(&mut out);
-        return Ok(out);
     }
-    let (clause, args) = f.clause();
-    for side in ["attacker", "defender"] {
-        let mut stmt = conn.prepare_cached(&format!(
-            "SELECT {side}, SUM(winner = 'attacker'), SUM(winner = 'defender')
-             FROM history WHERE {clause} GROUP BY {side}"
-        ))?;
-        let rows = stmt.query_map(rusqlite::params_from_iter(args.iter()), |r| {
-            Ok((
-                r.get::<_, i64>(0)? as u64,
-                r.get::<_, i64>(1)? as u64,
-                r.get::<_, i64>(2)? as u64,
-            ))
-        })?;
-        for row in rows {
-            let (faction, attacker_won, defender_won) = row?;
-            let t = by.entry(faction).or_insert_with(|| FactionTally {
-                faction,
-                ..FactionTally::default()
-            });
-            if side == "attacker" {
-                t.attack_won += attacker_won;
-                t.attack_lost += defender_won;
-            } else {
-                t.defence_won += defender_won;
-                t.defence_lost += attacker_won;
-            }
+    let mut by: BTreeMap<u64, FactionTally> = BTreeMap::new();
+    for (faction, side, won, lost) in sides {
+        let t = by.entry(faction).or_insert_with(|| FactionTally {
+            faction,
+            ..FactionTally::default()
+        });
+        if side == "attacker" {
+            t.attack_won += won;
+            t.attack_lost += lost;
+        } else {
+            t.defence_won += won;
+            t.defence_lost += lost;
         }
     }
     let mut out: Vec<FactionTally> = by.into_values().collect();

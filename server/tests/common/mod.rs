@@ -189,3 +189,19 @@ pub fn ballot(voter: &str, chosen: u64, other: u64, issued: i64) -> server::db::
         nonce: server::tokens::random_hex(8).unwrap(),
     }
 }
+
+/// Every counted judgement, page after page of `page` votes, as `(chosen, other)`.
+pub async fn all_counted(app: &impl TestApp, page: u32) -> Vec<(u64, u64)> {
+    let (mut all, mut after) = (Vec::new(), 0);
+    loop {
+        let uri = format!("/api/votes?after={after}&limit={page}");
+        let (status, body) = send(app, test::TestRequest::get().uri(&uri)).await;
+        assert_eq!(status, 200, "{body}");
+        let list: engine::wire::VoteList = serde_json::from_value(body).unwrap();
+        all.extend(list.votes.iter().map(|j| (j.chosen, j.other)));
+        match list.next {
+            Some(n) => after = n,
+            None => return all,
+        }
+    }
+}
