@@ -9,9 +9,9 @@
 //! `fought_at.id`, newest first), so a page costs the same at any depth and appends never shift a
 //! page already read. The tallies per system and per faction cover every matching record: without
 //! a filter (or with only a system) they are read from `history_counts`, kept in the append's
-//! transaction; with a faction or a time they are SQL aggregates over the matching records, read
-//! from covering indexes (`migrations.rs`, V8) rather than the records themselves. A faction's
-//! running record is such an aggregate too.
+//! transaction; with a faction or a time they are counted in one pass over the matching rows,
+//! read from covering indexes (`migrations.rs`, V8) rather than the records themselves, by the
+//! engine's own `faction_tallies` and `running_record`.
 
 use crate::error::ApiError;
 use actix_web::http::StatusCode;
@@ -205,89 +205,52 @@ pub fn list(conn: &Connection, f: &Filter) -> Result<HistoryListing, ApiError> {
         ..HistoryListing::default()
     };
     if f.before.is_none() {
-        listing.tallies = system_tallies(conn, f)?;
-        listing.battles = listing.tallies.iter().map(|t| t.battles).sum();
-        listing.factions = faction_tallies(conn, f)?;
-        if let Some(faction) = f.faction {
-            listing.record = running_record(conn, f, faction)?;
+        if counted(f) {
+            let kept = kept_counts(conn, f.system.as_deref())?;
+            listing.tallies = kept_system_tallies(&kept);
+            listing.factions = kept_faction_tallies(kept);
+        } else {
+            let matching = matching(conn, f)?;
+            listing.tallies = system_tallies(&matching);
+            listing.factions = engine::wire::faction_tallies(&matching);
+            if let Some(faction) = f.faction {
+                listing.record = thinned(engine::wire::running_record(&matching, faction));
+            }
         }
+        listing.battles = listing.tallies.iter().map(|t| t.battles).sum();
     }
     Ok(listing)
 }
 
-/// Battles and wins per system among the matching records.
-fn system_tallies(conn: &Connection, f: &Filter) -> Result<Vec<SystemTally>, ApiError> {
-    if counted(f) {
-        // Every battle has one attacker row: its won and lost are the battle's outcome.
-        return Ok(kept_counts(conn, f.system.as_deref())?
-            .into_iter()
-            .filter(|(_, _, side, _, _)| side == "attacker")
-            .fold(
-                Vec::<SystemTally>::new(),
-                |mut out, (system, _, _, won, lost)| {
-                    match out.last_mut() {
-                        Some(t) if t.system == system => {
-                            t.battles += won + lost;
-                            t.attacker_wins += won;
-                            t.defender_wins += lost;
-                        }
-                        _ => out.push(SystemTally {
-                            system,
-                            battles: won + lost,
-                            attacker_wins: won,
-                            defender_wins: lost,
-                        }),
-                    }
-                    out
-                },
-            ));
+/// Battles and wins per system from the kept counts: every battle has one attacker row, whose
+/// won and lost are the battle's outcome.
+fn kept_system_tallies(kept: &[(String, u64, String, u64, u64)]) -> Vec<SystemTally> {
+    let mut out: Vec<SystemTally> = Vec::new();
+    for (system, _, side, won, lost) in kept {
+        if side != "attacker" {
+            continue;
+        }
+        match out.last_mut() {
+            Some(t) if t.system == *system => {
+                t.battles += won + lost;
+                t.attacker_wins += won;
+                t.defender_wins += lost;
+            }
+            _ => out.push(SystemTally {
+                system: system.clone(),
+                battles: won + lost,
+                attacker_wins: *won,
+                defender_wins: *lost,
+            }),
+        }
     }
-    let (clause, args) = f.clause();
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT system, COUNT(*), SUM(winner = 'attacker'), SUM(winner = 'defender')
-         FROM history WHERE {clause} GROUP BY system ORDER BY system"
-    ))?;
-    let rows = stmt.query_map(rusqlite::params_from_iter(args.iter()), |r| {
-        Ok(SystemTally {
-            system: r.get(0)?,
-            battles: r.get::<_, i64>(1)? as u64,
-            attacker_wins: r.get::<_, i64>(2)? as u64,
-            defender_wins: r.get::<_, i64>(3)? as u64,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    out
 }
 
-/// Every faction's wins and losses on each side among the matching records.
-fn faction_tallies(conn: &Connection, f: &Filter) -> Result<Vec<FactionTally>, ApiError> {
-    // `(faction, side, won, lost)` rows, from the kept counts or counted here.
-    let mut sides: Vec<(u64, String, u64, u64)> = Vec::new();
-    if counted(f) {
-        for (_, faction, side, won, lost) in kept_counts(conn, f.system.as_deref())? {
-            sides.push((faction, side, won, lost));
-        }
-    } else {
-        let (clause, args) = f.clause();
-        for side in ["attacker", "defender"] {
-            let mut stmt = conn.prepare_cached(&format!(
-                "SELECT {side}, SUM(winner = '{side}'), SUM(winner <> '{side}')
-                 FROM history WHERE {clause} GROUP BY {side}"
-            ))?;
-            let rows = stmt.query_map(rusqlite::params_from_iter(args.iter()), |r| {
-                Ok((
-                    r.get::<_, i64>(0)? as u64,
-                    side.to_string(),
-                    r.get::<_, i64>(1)? as u64,
-                    r.get::<_, i64>(2)? as u64,
-                ))
-            })?;
-            for row in rows {
-                sides.push(row?);
-            }
-        }
-    }
+/// Every faction's wins and losses on each side, from the kept counts.
+fn kept_faction_tallies(kept: Vec<(String, u64, String, u64, u64)>) -> Vec<FactionTally> {
     let mut by: BTreeMap<u64, FactionTally> = BTreeMap::new();
-    for (faction, side, won, lost) in sides {
+    for (_, faction, side, won, lost) in kept {
         let t = by.entry(faction).or_insert_with(|| FactionTally {
             faction,
             ..FactionTally::default()
@@ -302,44 +265,60 @@ fn faction_tallies(conn: &Connection, f: &Filter) -> Result<Vec<FactionTally>, A
     }
     let mut out: Vec<FactionTally> = by.into_values().collect();
     FactionTally::sort(&mut out);
-    Ok(out)
+    out
 }
 
-/// `faction`'s running record over the matching records, oldest first, thinned to at most
-/// [`RECORD_POINTS`] points (evenly by battle, the last one always kept).
-fn running_record(
-    conn: &Connection,
-    f: &Filter,
-    faction: u64,
-) -> Result<Vec<RecordPoint>, ApiError> {
-    let (clause, mut args) = f.clause();
-    args.insert(0, Box::new(faction as i64));
+/// Every record matching a faction or time filter, as listing rows, in one pass over the
+/// covering indexes: the counts over them are the engine's own (`faction_tallies`,
+/// `running_record`), so the listing and the tests count alike.
+fn matching(conn: &Connection, f: &Filter) -> Result<Vec<HistoryEntry>, ApiError> {
+    let (clause, args) = f.clause();
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT fought_at, (winner = 'attacker') = (attacker = ?) FROM history WHERE {clause}
-         ORDER BY fought_at, id"
+        "SELECT id, fought_at, system, attacker, defender, winner FROM history WHERE {clause}"
     ))?;
     let rows = stmt.query_map(rusqlite::params_from_iter(args.iter()), |r| {
-        Ok((r.get::<_, i64>(0)?, r.get::<_, bool>(1)?))
+        Ok(HistoryEntry {
+            id: r.get::<_, i64>(0)? as u64,
+            timestamp: r.get(1)?,
+            system: r.get(2)?,
+            attacker: r.get::<_, i64>(3)? as u64,
+            defender: r.get::<_, i64>(4)? as u64,
+            winner: r.get(5)?,
+        })
     })?;
-    let mut all = Vec::new();
-    let mut net = 0i64;
-    for (i, row) in rows.enumerate() {
-        let (at, won) = row?;
-        net += if won { 1 } else { -1 };
-        all.push(RecordPoint {
-            at,
-            battles: i as u64 + 1,
-            net,
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Battles and wins per system among `rows`, by system name.
+fn system_tallies(rows: &[HistoryEntry]) -> Vec<SystemTally> {
+    let mut by: BTreeMap<&str, SystemTally> = BTreeMap::new();
+    for e in rows {
+        let t = by.entry(&e.system).or_insert_with(|| SystemTally {
+            system: e.system.clone(),
+            battles: 0,
+            attacker_wins: 0,
+            defender_wins: 0,
         });
+        t.battles += 1;
+        if e.attacker_won() {
+            t.attacker_wins += 1;
+        } else {
+            t.defender_wins += 1;
+        }
     }
+    by.into_values().collect()
+}
+
+/// A running record thinned to at most [`RECORD_POINTS`] points (evenly by battle, the last
+/// one always kept).
+fn thinned(all: Vec<RecordPoint>) -> Vec<RecordPoint> {
     let step = all.len().div_ceil(RECORD_POINTS).max(1);
     let last = all.len().saturating_sub(1);
-    Ok(all
-        .into_iter()
+    all.into_iter()
         .enumerate()
         .filter(|(i, _)| (i + 1) % step == 0 || *i == last)
         .map(|(_, p)| p)
-        .collect())
+        .collect()
 }
 
 /// One record's JSON, as it was appended.
