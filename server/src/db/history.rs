@@ -149,23 +149,30 @@ fn counted(f: &Filter) -> bool {
     f.faction.is_none() && f.from.is_none() && f.to.is_none()
 }
 
-/// The kept counts (optionally of one system), as `(system, faction, side, won, lost)`.
-fn kept_counts(
-    conn: &Connection,
-    system: Option<&str>,
-) -> Result<Vec<(String, u64, String, u64, u64)>, ApiError> {
+/// One row of `history_counts`: a faction's wins and losses on one side under one system.
+struct Kept {
+    system: String,
+    faction: u64,
+    /// `attacker` or `defender`.
+    side: String,
+    won: u64,
+    lost: u64,
+}
+
+/// The kept counts (optionally of one system), by system, faction and side.
+fn kept_counts(conn: &Connection, system: Option<&str>) -> Result<Vec<Kept>, ApiError> {
     let mut stmt = conn.prepare_cached(
         "SELECT system, faction, side, won, lost FROM history_counts
          WHERE ?1 IS NULL OR system = ?1 ORDER BY system, faction, side",
     )?;
     let rows = stmt.query_map([system], |r| {
-        Ok((
-            r.get(0)?,
-            r.get::<_, i64>(1)? as u64,
-            r.get(2)?,
-            r.get::<_, i64>(3)? as u64,
-            r.get::<_, i64>(4)? as u64,
-        ))
+        Ok(Kept {
+            system: r.get(0)?,
+            faction: r.get::<_, i64>(1)? as u64,
+            side: r.get(2)?,
+            won: r.get::<_, i64>(3)? as u64,
+            lost: r.get::<_, i64>(4)? as u64,
+        })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
@@ -224,23 +231,20 @@ pub fn list(conn: &Connection, f: &Filter) -> Result<HistoryListing, ApiError> {
 
 /// Battles and wins per system from the kept counts: every battle has one attacker row, whose
 /// won and lost are the battle's outcome.
-fn kept_system_tallies(kept: &[(String, u64, String, u64, u64)]) -> Vec<SystemTally> {
+fn kept_system_tallies(kept: &[Kept]) -> Vec<SystemTally> {
     let mut out: Vec<SystemTally> = Vec::new();
-    for (system, _, side, won, lost) in kept {
-        if side != "attacker" {
-            continue;
-        }
+    for k in kept.iter().filter(|k| k.side == "attacker") {
         match out.last_mut() {
-            Some(t) if t.system == *system => {
-                t.battles += won + lost;
-                t.attacker_wins += won;
-                t.defender_wins += lost;
+            Some(t) if t.system == k.system => {
+                t.battles += k.won + k.lost;
+                t.attacker_wins += k.won;
+                t.defender_wins += k.lost;
             }
             _ => out.push(SystemTally {
-                system: system.clone(),
-                battles: won + lost,
-                attacker_wins: *won,
-                defender_wins: *lost,
+                system: k.system.clone(),
+                battles: k.won + k.lost,
+                attacker_wins: k.won,
+                defender_wins: k.lost,
             }),
         }
     }
@@ -248,9 +252,16 @@ fn kept_system_tallies(kept: &[(String, u64, String, u64, u64)]) -> Vec<SystemTa
 }
 
 /// Every faction's wins and losses on each side, from the kept counts.
-fn kept_faction_tallies(kept: Vec<(String, u64, String, u64, u64)>) -> Vec<FactionTally> {
+fn kept_faction_tallies(kept: Vec<Kept>) -> Vec<FactionTally> {
     let mut by: BTreeMap<u64, FactionTally> = BTreeMap::new();
-    for (_, faction, side, won, lost) in kept {
+    for Kept {
+        faction,
+        side,
+        won,
+        lost,
+        ..
+    } in kept
+    {
         let t = by.entry(faction).or_insert_with(|| FactionTally {
             faction,
             ..FactionTally::default()
