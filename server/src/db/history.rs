@@ -177,6 +177,18 @@ fn kept_counts(conn: &Connection, system: Option<&str>) -> Result<Vec<Kept>, Api
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// A listing row from `SELECT id, fought_at, system, attacker, defender, winner`.
+fn entry_of(r: &rusqlite::Row) -> rusqlite::Result<HistoryEntry> {
+    Ok(HistoryEntry {
+        id: r.get::<_, i64>(0)? as u64,
+        timestamp: r.get(1)?,
+        system: r.get(2)?,
+        attacker: r.get::<_, i64>(3)? as u64,
+        defender: r.get::<_, i64>(4)? as u64,
+        winner: r.get(5)?,
+    })
+}
+
 /// One page of the matching records, newest first, with the next page's cursor; on the first
 /// page (no `before`) also the counts over every matching record.
 pub fn list(conn: &Connection, f: &Filter) -> Result<HistoryListing, ApiError> {
@@ -192,16 +204,7 @@ pub fn list(conn: &Connection, f: &Filter) -> Result<HistoryListing, ApiError> {
          ORDER BY fought_at DESC, id DESC LIMIT ?"
     ))?;
     let entries = stmt
-        .query_map(rusqlite::params_from_iter(args.iter()), |r| {
-            Ok(HistoryEntry {
-                id: r.get::<_, i64>(0)? as u64,
-                timestamp: r.get(1)?,
-                system: r.get(2)?,
-                attacker: r.get::<_, i64>(3)? as u64,
-                defender: r.get::<_, i64>(4)? as u64,
-                winner: r.get(5)?,
-            })
-        })?
+        .query_map(rusqlite::params_from_iter(args.iter()), entry_of)?
         .collect::<Result<Vec<_>, _>>()?;
     let next = (entries.len() == f.limit as usize)
         .then(|| entries.last().map(|e| format!("{}.{}", e.timestamp, e.id)))
@@ -287,16 +290,7 @@ fn matching(conn: &Connection, f: &Filter) -> Result<Vec<HistoryEntry>, ApiError
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT id, fought_at, system, attacker, defender, winner FROM history WHERE {clause}"
     ))?;
-    let rows = stmt.query_map(rusqlite::params_from_iter(args.iter()), |r| {
-        Ok(HistoryEntry {
-            id: r.get::<_, i64>(0)? as u64,
-            timestamp: r.get(1)?,
-            system: r.get(2)?,
-            attacker: r.get::<_, i64>(3)? as u64,
-            defender: r.get::<_, i64>(4)? as u64,
-            winner: r.get(5)?,
-        })
-    })?;
+    let rows = stmt.query_map(rusqlite::params_from_iter(args.iter()), entry_of)?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
