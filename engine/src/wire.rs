@@ -321,6 +321,10 @@ pub struct VoteList {
 /// Its size grows with the pairs judged, not the votes; the standings' fit reads only this.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct PairCounts {
+    /// The server's change counter when the counts were read (those of the newest standings
+    /// fit).
+    #[serde(default)]
+    pub server_rev: u64,
     /// Counted votes in all (the sum of every pair's wins).
     pub votes: u64,
     /// One per pair judged, `a < b`, by pair.

@@ -287,11 +287,6 @@ impl Db {
         self.call(move |c| votes::counted(c, after, limit)).await
     }
 
-    /// Every judged pair's counts (`GET /api/votes/pairs`).
-    pub async fn pair_counts(&self) -> Result<engine::wire::PairCounts, ApiError> {
-        self.call(|c| votes::pair_counts(c)).await
-    }
-
     /// The server's change counter now.
     pub async fn server_rev(&self) -> Result<u64, ApiError> {
         self.call(|c| sync::server_rev(c)).await

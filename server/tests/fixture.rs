@@ -37,6 +37,7 @@ async fn the_fixture_counts_every_vote_and_fights_every_battle_reproducibly() {
         (built.counted, votes.len() as u64),
         (PLAN.votes, PLAN.votes)
     );
+    common::settled_standings(&app).await;
     let (_, pairs) = send(&app, TestRequest::get().uri("/api/votes/pairs")).await;
     let pairs: PairCounts = serde_json::from_value(pairs).unwrap();
     assert_eq!(pairs.pairs, engine::PairCount::tally(&votes));

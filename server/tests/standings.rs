@@ -6,7 +6,7 @@ mod common;
 
 use actix_web::test::TestRequest;
 use common::{app, send, state_with, TestApp, Voter};
-use engine::wire::{PairCounts, StandingsResponse};
+use engine::wire::PairCounts;
 use engine::{PairCount, Rng, SplitMix64};
 use server::config::VoteLimits;
 
@@ -22,24 +22,12 @@ fn limits() -> VoteLimits {
     }
 }
 
+/// The pair counts, once the server's fit (whose counts they are) has caught up.
 async fn pair_counts(app: &impl TestApp) -> PairCounts {
+    common::settled_standings(app).await;
     let (status, body) = send(app, TestRequest::get().uri("/api/votes/pairs")).await;
     assert_eq!(status, 200, "{body}");
     serde_json::from_value(body).unwrap()
-}
-
-/// The standings once the server has fitted the collection as it is.
-async fn settled_standings(app: &impl TestApp) -> StandingsResponse {
-    for _ in 0..200 {
-        let (status, body) = send(app, TestRequest::get().uri("/api/standings")).await;
-        assert_eq!(status, 200, "{body}");
-        let s: StandingsResponse = serde_json::from_value(body).unwrap();
-        if !s.fitting {
-            return s;
-        }
-        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("the standings never settled");
 }
 
 #[actix_web::test]
@@ -52,7 +40,8 @@ async fn pair_counts_equal_a_full_recount_after_random_votes() {
         .map(|r| r.photo_id)
         .take(12)
         .collect();
-    assert_eq!(pair_counts(&app).await, PairCounts::default(), "none yet");
+    let none = pair_counts(&app).await;
+    assert_eq!((none.votes, none.pairs.len()), (0, 0), "none yet");
     let mut rng = SplitMix64::new(2024);
     let mut uncounted = 0;
     for round in 0..12 {
@@ -94,7 +83,7 @@ async fn the_standings_are_the_engines_fit_of_the_counts_and_follow_new_votes() 
         .iter()
         .map(|r| r.photo_id)
         .collect();
-    let none = settled_standings(&app).await;
+    let none = common::settled_standings(&app).await;
     assert_eq!(none.fit.as_ref().map(|f| f.votes), Some(0));
     assert!(none.fit.unwrap().ladder.is_empty(), "no votes, no fit");
     let votes = pool
@@ -104,7 +93,7 @@ async fn the_standings_are_the_engines_fit_of_the_counts_and_follow_new_votes() 
         .collect();
     let (status, res) = send(&app, v.post(votes)).await;
     assert_eq!(status, 200, "{res}");
-    let s = settled_standings(&app).await;
+    let s = common::settled_standings(&app).await;
     let fit = s.fit.expect("a fit");
     let counts = pair_counts(&app).await;
     assert_eq!(fit.votes, 20);

@@ -300,8 +300,8 @@ pub fn prune_uncounted(conn: &Connection, before: i64) -> Result<usize, ApiError
     )?)
 }
 
-/// How often each judged pair went each way (kept by [`cast_group`]), by pair, and the counted
-/// votes they add up to.
+/// How often each judged pair went each way (kept by [`cast_group`]), by pair, the counted
+/// votes they add up to, and the change counter they were read at.
 pub fn pair_counts(conn: &Connection) -> Result<PairCounts, ApiError> {
     let mut stmt =
         conn.prepare_cached("SELECT a, b, a_wins, b_wins FROM vote_pairs ORDER BY a, b")?;
@@ -316,6 +316,7 @@ pub fn pair_counts(conn: &Connection) -> Result<PairCounts, ApiError> {
         })?
         .collect::<Result<_, _>>()?;
     Ok(PairCounts {
+        server_rev: sync::server_rev(conn)?,
         votes: pairs.iter().map(|p| p.a_wins + p.b_wins).sum(),
         pairs,
     })

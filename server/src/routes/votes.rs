@@ -156,9 +156,20 @@ pub async fn list(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
     Ok(HttpResponse::Ok().json(list))
 }
 
-/// Every judged pair's win counts, by pair: what the standings fit reads.
+/// Every judged pair's win counts, by pair, as the newest standings fit read them (from memory,
+/// never the database); 503 `busy` before the server's first fit.
 pub async fn pairs_counted(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(state.db.pair_counts().await?))
+    let now = state.db.server_rev().await?;
+    let pairs = state.standings.pairs(now).ok_or_else(|| {
+        ApiError::status(
+            actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            "the server is reading the counts for the first time; ask again shortly",
+        )
+    })?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .body(pairs))
 }
 
 /// The newest standings fit, and whether a newer one is on its way.

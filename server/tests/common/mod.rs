@@ -205,3 +205,17 @@ pub async fn all_counted(app: &impl TestApp, page: u32) -> Vec<(u64, u64)> {
         }
     }
 }
+
+/// The standings once the server has fitted the collection as it is.
+pub async fn settled_standings(app: &impl TestApp) -> engine::wire::StandingsResponse {
+    for _ in 0..200 {
+        let (status, body) = send(app, test::TestRequest::get().uri("/api/standings")).await;
+        assert_eq!(status, 200, "{body}");
+        let s: engine::wire::StandingsResponse = serde_json::from_value(body).unwrap();
+        if !s.fitting {
+            return s;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the standings never settled");
+}
