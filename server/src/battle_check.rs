@@ -40,8 +40,11 @@ pub struct Checked {
     pub head: Head,
     /// The whole `BattleEntry`, as JSON.
     pub text: String,
-    /// `text` compressed for storing (`db::history::pack`), done here, off the connection.
-    pub packed: Vec<u8>,
+    /// What is stored of `text` (without its outcome when it replays, `replays::compact`),
+    /// compressed (`db::packing`), done here, off the connection.
+    pub packed: crate::db::packing::Packed,
+    /// The left-out outcome's digest; `None` when `packed` holds the whole record.
+    pub check: Option<Vec<u8>>,
 }
 
 struct Job {
@@ -229,12 +232,13 @@ fn check(
         source: b.source,
         record,
     };
-    checked(entry, system, attacker, defender)
+    checked(db.packer(), entry, system, attacker, defender)
 }
 
 /// What is stored for a battle the server fought: its JSON (refused past [`MAX_RECORD`]),
 /// packed, and its indexed columns. The fixture command stores its battles through this too.
 pub fn checked(
+    packer: &crate::db::packing::Packer,
     entry: BattleEntry,
     system: engine::BattleSystem,
     attacker: u64,
@@ -262,8 +266,14 @@ pub fn checked(
             engine::Side::Defender => "defender",
         },
     };
-    let packed = crate::db::history::pack(&text)?;
-    Ok(Checked { head, text, packed })
+    let compact = crate::replays::compact(&entry, &text)?;
+    let packed = packer.pack(&compact.text)?;
+    Ok(Checked {
+        head,
+        text,
+        packed,
+        check: compact.check,
+    })
 }
 
 /// The path of the first place where `sent` differs from `ours` (objects key by key in order,

@@ -9,6 +9,7 @@ pub mod history;
 pub mod images;
 mod meta;
 mod migrations;
+pub mod packing;
 mod records;
 mod sync;
 pub mod versions;
@@ -37,6 +38,8 @@ pub struct Db {
     path: Option<PathBuf>,
     /// What voter passes and pair tokens are signed with (kept in `meta`).
     token_secret: [u8; 32],
+    /// Packs and unpacks battle records, with the dictionaries stored (`packing.rs`).
+    packer: Arc<packing::Packer>,
 }
 
 /// The server's clock, ms since the Unix epoch: when a revision happened, when a battle is stored.
@@ -60,6 +63,16 @@ fn lock_inner(inner: &Mutex<Inner>) -> MutexGuard<'_, Inner> {
         g.cache = None;
         g
     })
+}
+
+/// The locked connection alone, for code that needs no cache.
+struct ConnGuard<'a>(MutexGuard<'a, Inner>);
+
+impl std::ops::Deref for ConnGuard<'_> {
+    type Target = Connection;
+    fn deref(&self) -> &Connection {
+        &self.0.conn
+    }
 }
 
 /// The connection and the collection cached beside it (loaded on first use).
@@ -147,6 +160,7 @@ impl Db {
         let (schema_version, migrated) = migrations::apply(&mut conn)?;
         let seeded = records::seed_if_empty(&mut conn, engine::demo_realm)?;
         let token_secret = meta::token_secret(&conn)?;
+        let packer = Arc::new(packing::Packer::load(&conn).map_err(|e| anyhow::anyhow!("{e:?}"))?);
         let report = OpenReport {
             schema_version,
             migrated,
@@ -160,6 +174,7 @@ impl Db {
                 votes,
                 path,
                 token_secret,
+                packer,
             },
             report,
         ))
@@ -395,13 +410,37 @@ impl Db {
         versions::prune(&mut lock_inner(&self.inner).conn, now_ms, window_ms)
     }
 
-    /// Appends a battle record.
+    /// Appends a battle record; when that makes a new packing dictionary due, trains it on a
+    /// thread of its own.
     pub async fn append_history(
         &self,
         head: history::Head,
-        packed: Vec<u8>,
+        packed: packing::Packed,
+        check: Option<Vec<u8>>,
     ) -> Result<(), ApiError> {
-        self.call(move |c| history::append(c, &head, &packed)).await
+        self.call(move |c| history::append(c, &head, &packed, check.as_deref()))
+            .await?;
+        if self.packer.stored(1) {
+            let db = self.clone();
+            std::thread::spawn(move || {
+                if let Err(e) = db.train_dictionary(now_ms()) {
+                    eprintln!("brickrealm: training a history dictionary failed: {e:?}");
+                }
+            });
+        }
+        Ok(())
+    }
+
+    /// What packs battle records for this database.
+    pub fn packer(&self) -> &packing::Packer {
+        &self.packer
+    }
+
+    /// Trains a packing dictionary on the newest records now and makes it current (see
+    /// `packing::Packer::train`); blocking, holding the connection only to read and to store.
+    pub fn train_dictionary(&self, now_ms: i64) -> Result<Option<i64>, ApiError> {
+        self.packer
+            .train(|| ConnGuard(lock_inner(&self.inner)), now_ms)
     }
 
     /// Lists battle records.
@@ -412,9 +451,10 @@ impl Db {
         self.call(move |c| history::list(c, &filter)).await
     }
 
-    /// One battle record's body.
-    pub async fn history_record(&self, id: u64) -> Result<Option<String>, ApiError> {
-        self.call(move |c| history::get(c, id)).await
+    /// One battle record as stored (see `replays.rs` for one stored without its outcome).
+    pub async fn history_record(&self, id: u64) -> Result<Option<history::Stored>, ApiError> {
+        let packer = self.packer.clone();
+        self.call(move |c| history::get(c, &packer, id)).await
     }
 
     /// Copies the database, consistently, to `dest` with SQLite's online backup.

@@ -21,6 +21,7 @@
 use crate::battle_check;
 use crate::config::VoteLimits;
 use crate::db::history::{self, Head};
+use crate::db::packing::Packed;
 use crate::db::votes::Ballot;
 use crate::db::Db;
 use crate::error::ApiError;
@@ -229,7 +230,9 @@ async fn fight_battles(
             })
             .collect();
         let realm = realm.clone();
-        let rows: Vec<(Head, Vec<u8>)> = actix_web::web::block(move || {
+        let packing = db.clone();
+        let rows: Vec<(Head, Packed, Option<Vec<u8>>)> = actix_web::web::block(move || {
+            let packer = packing.packer();
             let fight = |job: &(u64, i64, u64, u64, BattleSystem, u64)| {
                 let &(id, at, a, d, system, seed) = job;
                 let record = engine::fight(&realm, a, d, system, seed)
@@ -240,8 +243,8 @@ async fn fight_battles(
                     source: BattleSource::Map,
                     record,
                 };
-                let c = battle_check::checked(entry, system, a, d)?;
-                Ok::<_, ApiError>((c.head, c.packed))
+                let c = battle_check::checked(packer, entry, system, a, d)?;
+                Ok::<_, ApiError>((c.head, c.packed, c.check))
             };
             let (left, right) = jobs.split_at(jobs.len() / 2);
             std::thread::scope(|s| {
@@ -258,8 +261,8 @@ async fn fight_battles(
         .map_err(ApiError::internal)??;
         db.call(move |c| {
             let tx = c.transaction()?;
-            for (head, packed) in &rows {
-                match history::append(&tx, head, packed) {
+            for (head, packed, check) in &rows {
+                match history::append(&tx, head, packed, check.as_deref()) {
                     // A repeated random id (one in millions) is skipped, as the server would.
                     Err(e) if e.code == "exists" => {}
                     other => other?,
@@ -269,6 +272,14 @@ async fn fight_battles(
             Ok(())
         })
         .await?;
+        if db.packer().stored(n) {
+            // In line, not on a thread of its own: which records a dictionary packs must not
+            // depend on timing, so the same command builds the same database.
+            let db = db.clone();
+            actix_web::web::block(move || db.train_dictionary(t0))
+                .await
+                .map_err(ApiError::internal)??;
+        }
         stored += n;
         if stored * 10 / plan.battles > reported {
             reported = stored * 10 / plan.battles;

@@ -17,6 +17,7 @@ pub mod headers;
 pub mod hex;
 pub mod loopback;
 pub mod rate_limit;
+pub mod replays;
 pub mod routes;
 mod spa;
 pub mod standings;
@@ -53,6 +54,8 @@ pub struct AppState {
     pub arena: Arc<arena::Arena>,
     /// The thread that fits the standings, and its newest fit.
     pub standings: Arc<standings::Standings>,
+    /// Reads back battle records stored without their outcome.
+    pub replays: Arc<replays::Replays>,
 }
 
 impl AppState {
@@ -71,6 +74,7 @@ impl AppState {
             battles: Arc::new(battle_check::Checker::start(db.clone())),
             arena: Arc::new(arena::Arena::new(db.token_secret())),
             standings: Arc::new(standings::Standings::start(db.clone())),
+            replays: Arc::new(replays::Replays::default()),
             db,
         }
     }

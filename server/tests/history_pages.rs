@@ -1,6 +1,7 @@
 //! Realm History at any size: the listing pages through every record without gaps or repeats
 //! while battles are appended, the tallies and a faction's running record equal a full count over
-//! every record, the export holds them all, and records stored before compression still read.
+//! every record, the export holds them all, and records stored before compression or before
+//! dictionaries still read.
 
 mod common;
 
@@ -8,7 +9,7 @@ use actix_web::test::{self, TestRequest};
 use common::{app, send, state, TestApp};
 use engine::wire::{faction_tallies, running_record, HistoryEntry, HistoryListing};
 use engine::{Rng, SplitMix64};
-use server::db::history::{pack, Head};
+use server::db::history::Head;
 use server::db::Db;
 
 const SYSTEMS: [&str; 3] = ["v1", "v2", "warfare"];
@@ -46,7 +47,9 @@ async fn append(db: &Db, rng: &mut SplitMix64, first: u64, n: u64, t0: i64) -> V
             },
         };
         let body = serde_json::to_string(&e).unwrap();
-        db.append_history(head, pack(&body).unwrap()).await.unwrap();
+        db.append_history(head, db.packer().pack(&body).unwrap(), None)
+            .await
+            .unwrap();
         out.push(e);
     }
     out
@@ -244,4 +247,45 @@ async fn a_record_stored_before_compression_is_served_unchanged() {
     assert_eq!(test::read_body(res).await, old.as_bytes(), "byte for byte");
     let page = listing(&app, "").await;
     assert_eq!(page.entries.len(), 1, "listed like any other");
+}
+
+#[actix_web::test]
+async fn a_malformed_cursor_is_refused_naming_it() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    for bad in ["abc", "12", "12.", ".5", "1.2.3", "x.5", "5.-1", "1e9.5"] {
+        let (status, err) = send(
+            &app,
+            TestRequest::get().uri(&format!("/api/history?before={bad}")),
+        )
+        .await;
+        assert_eq!(
+            (status, err["error"]["field"].as_str()),
+            (400, Some("before")),
+            "before={bad}"
+        );
+    }
+}
+
+#[actix_web::test]
+async fn a_record_packed_whole_before_dictionaries_is_served_unchanged() {
+    let (_dir, st) = state();
+    let db = st.db.clone();
+    let app = app(st).await;
+    let old = r#"{"id":78,"timestamp":6,"source":"map","record":{"packed":"whole","n":2.50}}"#;
+    let packed = zstd::bulk::compress(old.as_bytes(), 9).unwrap();
+    db.call(move |c| {
+        c.execute(
+            "INSERT INTO history (id, fought_at, system, attacker, defender, winner, body, packed)
+             VALUES (78, 6, 'v1', 2, 1, 'defender', '', ?1)",
+            [packed],
+        )?;
+        Ok(())
+    })
+    .await
+    .unwrap();
+    let res =
+        test::call_service(&app, TestRequest::get().uri("/api/history/78").to_request()).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(test::read_body(res).await, old.as_bytes(), "byte for byte");
 }

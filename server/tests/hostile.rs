@@ -375,6 +375,11 @@ fn query_probes(photo: u64) -> Vec<Probe> {
         };
         out.push(get(format!("/api/history?from={bad}"), from));
         out.push(get(format!("/api/history?limit={bad}"), Expect::Refused));
+        out.push(get(format!("/api/history?before={bad}"), Expect::Refused));
+        out.push(get(
+            format!("/api/history?before={bad}.{bad}"),
+            Expect::Refused,
+        ));
         out.push(get(format!("/api/history/{bad}"), Expect::Refused));
         out.push(get(format!("/api/photos/{bad}/image"), Expect::Refused));
     }

@@ -2,8 +2,10 @@
 //! over all of them.
 //!
 //! **Stored compact.** A record's JSON (both armies and every round) is stored zstd-compressed in
-//! `packed`; `GET /api/history/{id}` decompresses it, so what it serves is byte for byte what was
-//! appended. Records stored before compression keep their text in `body` and read as before.
+//! `packed`, with the dictionary `dict` names (`packing.rs`); `GET /api/history/{id}`
+//! decompresses it, so what it serves is byte for byte what was appended. Records stored before
+//! compression keep their text in `body`, and those before dictionaries have no `dict`; both read
+//! as before.
 //!
 //! **Complete at any size.** The listing pages by keyset (`before` = the last row's
 //! `fought_at.id`, newest first), so a page costs the same at any depth and appends never shift a
@@ -13,6 +15,7 @@
 //! read from covering indexes (`migrations.rs`, V8) rather than the records themselves, by the
 //! engine's own `faction_tallies` and `running_record`.
 
+use crate::db::packing::{Packed, Packer};
 use crate::error::ApiError;
 use actix_web::http::StatusCode;
 use engine::wire::{FactionTally, HistoryEntry, HistoryListing, RecordPoint, SystemTally};
@@ -20,9 +23,6 @@ use rusqlite::types::ToSql;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::collections::BTreeMap;
 
-/// The zstd level records are packed at: most of the ratio of the high levels at a few
-/// milliseconds for the largest record.
-pub const PACK_LEVEL: i32 = 9;
 /// The most points of a running record sent (the chart is a few hundred pixels wide).
 pub const RECORD_POINTS: usize = 400;
 
@@ -89,22 +89,18 @@ impl Filter {
     }
 }
 
-/// Compresses a record's JSON for storing.
-pub fn pack(text: &str) -> Result<Vec<u8>, ApiError> {
-    zstd::bulk::compress(text.as_bytes(), PACK_LEVEL).map_err(ApiError::internal)
-}
-
-/// A stored record's JSON again.
-fn unpack(packed: &[u8]) -> Result<String, ApiError> {
-    let bytes = zstd::stream::decode_all(packed).map_err(ApiError::internal)?;
-    String::from_utf8(bytes).map_err(ApiError::internal)
-}
-
-/// Appends a record, `packed` by [`pack`]; a second record with the same id is refused (409).
-pub fn append(conn: &Connection, head: &Head, packed: &[u8]) -> Result<(), ApiError> {
+/// Appends a record, `packed` by `Packer::pack`, stored without its outcome when `check` is its
+/// digest (`replays::compact`); a second record with the same id is refused (409).
+pub fn append(
+    conn: &Connection,
+    head: &Head,
+    packed: &Packed,
+    check: Option<&[u8]>,
+) -> Result<(), ApiError> {
     let inserted = conn.execute(
-        "INSERT INTO history (id, fought_at, system, attacker, defender, winner, body, packed)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, '', ?7) ON CONFLICT (id) DO NOTHING",
+        "INSERT INTO history
+             (id, fought_at, system, attacker, defender, winner, body, packed, dict, outcome_check)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, '', ?7, ?8, ?9) ON CONFLICT (id) DO NOTHING",
         params![
             head.id as i64,
             head.timestamp,
@@ -112,7 +108,9 @@ pub fn append(conn: &Connection, head: &Head, packed: &[u8]) -> Result<(), ApiEr
             head.attacker as i64,
             head.defender as i64,
             head.winner,
-            packed
+            packed.bytes,
+            packed.dict,
+            check
         ],
     )?;
     if inserted == 0 {
@@ -326,28 +324,48 @@ fn thinned(all: Vec<RecordPoint>) -> Vec<RecordPoint> {
         .collect()
 }
 
-/// One record's JSON, as it was appended.
-pub fn get(conn: &Connection, id: u64) -> Result<Option<String>, ApiError> {
-    let row: Option<(String, Option<Vec<u8>>)> = conn
-        .query_row(
-            "SELECT body, packed FROM history WHERE id = ?1",
-            [id as i64],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .optional()?;
-    match row {
-        None => Ok(None),
-        Some((_, Some(packed))) => unpack(&packed).map(Some),
-        Some((body, None)) => Ok(Some(body)),
-    }
+/// A record as stored, unpacked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stored {
+    /// The record's JSON as appended, or without its outcome when `check` is set.
+    pub text: String,
+    /// The left-out outcome's digest (`replays::restore` puts it back).
+    pub check: Option<Vec<u8>>,
 }
 
-/// Bytes stored for records: `(records, bytes of body and packed)`, for the measurement scripts.
+/// One record as stored.
+pub fn get(conn: &Connection, packer: &Packer, id: u64) -> Result<Option<Stored>, ApiError> {
+    type Row = (String, Option<Vec<u8>>, Option<i64>, Option<Vec<u8>>);
+    let row: Option<Row> = conn
+        .query_row(
+            "SELECT body, packed, dict, outcome_check FROM history WHERE id = ?1",
+            [id as i64],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .optional()?;
+    let Some((body, packed, dict, check)) = row else {
+        return Ok(None);
+    };
+    let text = match packed {
+        Some(packed) => packer.unpack(&packed, dict)?,
+        None => body,
+    };
+    Ok(Some(Stored { text, check }))
+}
+
+/// Bytes stored for records: `(records, bytes of body and packed and of the dictionaries)`, for
+/// the measurement scripts.
 pub fn stored_bytes(conn: &Connection) -> Result<(u64, u64), ApiError> {
-    Ok(conn.query_row(
+    let (records, bytes) = conn.query_row(
         "SELECT COUNT(*), COALESCE(SUM(LENGTH(body) + COALESCE(LENGTH(packed), 0)), 0)
          FROM history",
         [],
         |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64)),
-    )?)
+    )?;
+    let dicts: i64 = conn.query_row(
+        "SELECT COALESCE(SUM(LENGTH(dict)), 0) FROM history_dicts",
+        [],
+        |r| r.get(0),
+    )?;
+    Ok((records, bytes + dicts as u64))
 }

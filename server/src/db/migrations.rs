@@ -174,8 +174,22 @@ INSERT INTO history_counts (system, faction, side, won, lost)
     FROM history GROUP BY system, defender;
 ";
 
+/// Migration 10: the dictionaries battle records are packed with (`packing.rs`), kept forever,
+/// and the one each record needs (NULL: plain zstd, or the text in `body`); and whether a record
+/// was stored without its outcome (`replays.rs`): the outcome's digest, NULL for a whole record.
+const V10: &str = "
+CREATE TABLE history_dicts (
+    id         INTEGER PRIMARY KEY,
+    records    INTEGER NOT NULL CHECK (records >= 0),
+    trained_at INTEGER NOT NULL,
+    dict       BLOB    NOT NULL
+) STRICT;
+ALTER TABLE history ADD COLUMN dict INTEGER REFERENCES history_dicts (id);
+ALTER TABLE history ADD COLUMN outcome_check BLOB;
+";
+
 /// Every migration, in order.
-const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10];
 
 /// The schema version this build expects.
 pub fn latest() -> u32 {

@@ -20,7 +20,7 @@ pub async fn post(state: web::Data<AppState>, body: web::Bytes) -> Result<HttpRe
     let id = checked.head.id;
     state
         .db
-        .append_history(checked.head, checked.packed)
+        .append_history(checked.head, checked.packed, checked.check)
         .await?;
     Ok(HttpResponse::Created().json(serde_json::json!({ "id": id })))
 }
@@ -114,11 +114,19 @@ pub async fn export(
 /// One battle record as it was appended.
 pub async fn get(state: web::Data<AppState>, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let body = state
+    let stored = state
         .db
         .history_record(id)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("no battle record {id}")))?;
+    let body = match stored.check {
+        None => stored.text,
+        Some(check) => state
+            .replays
+            .whole(id, stored.text, check)
+            .await?
+            .to_string(),
+    };
     Ok(HttpResponse::Ok()
         .content_type("application/json")
         .body(body))
