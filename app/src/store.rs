@@ -7,6 +7,7 @@
 //! server is reachable. Everything stored lives in [`local`]; only [`sync`] talks to the server.
 
 mod diff;
+mod live;
 mod local;
 mod queue;
 mod snapshot;
@@ -14,6 +15,7 @@ mod status;
 mod sync;
 
 pub use diff::differing_fields;
+pub use live::FALLBACK_EVERY;
 pub use queue::{Choice, Conflict, Refusal};
 pub use status::{Badge, SyncStatus};
 
@@ -75,6 +77,8 @@ struct Inner {
     save_failed: Option<String>,
     /// The running bundle: how it reads records into a realm.
     bundle: &'static dyn Bundle,
+    /// The battles stored, as the last poke said (`live.rs`).
+    battles_seen: Option<u64>,
 }
 
 /// The realm, its sync state and the user's pending work, provided to every page.
@@ -94,6 +98,9 @@ pub struct RealmStore {
     pub refused: RwSignal<Vec<Refusal>>,
     /// What became of the votes of the last batch the server answered.
     pub vote_results: RwSignal<Vec<(Vote, VoteResult)>>,
+    /// Counts the times the server said battles were stored since the page opened (by anyone):
+    /// the history reloads when it moves.
+    pub battles_moved: RwSignal<u32>,
     inner: StoredValue<Inner, LocalStorage>,
 }
 
@@ -111,6 +118,7 @@ pub fn provide_realm_store(bundle: &'static dyn Bundle) {
         conflicts: RwSignal::new(Vec::new()),
         refused: RwSignal::new(Vec::new()),
         vote_results: RwSignal::new(Vec::new()),
+        battles_moved: RwSignal::new(0),
         inner: StoredValue::new_local(Inner {
             kv,
             snapshot,
@@ -122,6 +130,7 @@ pub fn provide_realm_store(bundle: &'static dyn Bundle) {
             retry_scheduled: false,
             save_failed: None,
             bundle,
+            battles_seen: None,
         }),
     };
     if store.inner.with_value(|i| !i.snapshot.is_empty()) {

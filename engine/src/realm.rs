@@ -225,6 +225,15 @@ impl Realm {
         self.factions.iter().find(|f| f.id == id)
     }
 
+    /// The ids of the factions that fight on the map (the ordinary ones), in the realm's order.
+    pub fn ordinary_ids(&self) -> Vec<u64> {
+        self.factions
+            .iter()
+            .filter(|f| f.kind == crate::FactionKind::Ordinary)
+            .map(|f| f.id)
+            .collect()
+    }
+
     /// The photo with this id.
     pub fn photo(&self, id: u64) -> Option<&Photo> {
         self.photos.iter().find(|p| p.id == id)

@@ -209,6 +209,17 @@ pub struct PullResponse {
     pub cursor: u64,
 }
 
+/// `GET /api/live` (Server-Sent Events, event `poke`): the realm's newest change and the battles
+/// stored. A page holding an older cursor pulls; a page showing history reloads it when
+/// `battles` moved. What changed is never sent here: the pull reads it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Poke {
+    /// The server change counter: a pull `since` an older one has news.
+    pub cursor: u64,
+    /// Battle records stored.
+    pub battles: u64,
+}
+
 /// `PUT /api/realm` answers with what the import changed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ImportResponse {

@@ -40,6 +40,17 @@ pub struct Db {
     token_secret: [u8; 32],
     /// Packs and unpacks battle records, with the dictionaries stored (`packing.rs`).
     packer: Arc<packing::Packer>,
+    /// What `GET /api/live` announces (`live.rs`), changed after writes commit.
+    live: Arc<tokio::sync::watch::Sender<Live>>,
+}
+
+/// What the live streams watch: the newest poke, and whether the server is closing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Live {
+    /// The newest change and battle count.
+    pub poke: engine::wire::Poke,
+    /// The server is shutting down: every stream ends.
+    pub closed: bool,
 }
 
 /// The server's clock, ms since the Unix epoch: when a revision happened, when a battle is stored.
@@ -79,6 +90,8 @@ impl std::ops::Deref for ConnGuard<'_> {
 struct Inner {
     conn: Connection,
     cache: Option<Cached>,
+    /// Told the change counter after each call (`Inner::with_cache`).
+    live: Arc<tokio::sync::watch::Sender<Live>>,
 }
 
 impl Inner {
@@ -89,7 +102,7 @@ impl Inner {
         &mut self,
         f: impl FnOnce(&mut Connection, &mut Cached) -> Result<T, ApiError>,
     ) -> Result<T, ApiError> {
-        let Inner { conn, cache } = self;
+        let Inner { conn, cache, live } = self;
         let cached = match cache {
             Some(c) => c,
             None => cache.insert(sync::load_cache(conn)?),
@@ -97,6 +110,11 @@ impl Inner {
         let out = f(conn, cached);
         if matches!(&out, Err(e) if e.status.is_server_error()) {
             *cache = None;
+        }
+        // Every write runs through here (the vote writer's groups too), so the live streams hear
+        // of each committed change; a read finds the counter as it was and announces nothing.
+        if let Ok(rev) = sync::server_rev(conn) {
+            live.send_if_modified(|l| std::mem::replace(&mut l.poke.cursor, rev) != rev);
         }
         out
     }
@@ -161,12 +179,24 @@ impl Db {
         let seeded = records::seed_if_empty(&mut conn, engine::demo_realm)?;
         let token_secret = meta::token_secret(&conn)?;
         let packer = Arc::new(packing::Packer::load(&conn).map_err(|e| anyhow::anyhow!("{e:?}"))?);
+        let poke = engine::wire::Poke {
+            cursor: sync::server_rev(&conn).map_err(|e| anyhow::anyhow!("{e:?}"))?,
+            battles: packer.count(),
+        };
+        let live = Arc::new(tokio::sync::watch::Sender::new(Live {
+            poke,
+            closed: false,
+        }));
         let report = OpenReport {
             schema_version,
             migrated,
             seeded,
         };
-        let inner = Arc::new(Mutex::new(Inner { conn, cache: None }));
+        let inner = Arc::new(Mutex::new(Inner {
+            conn,
+            cache: None,
+            live: live.clone(),
+        }));
         let votes = Arc::new(vote_writer::VoteWriter::start(inner.clone())?);
         Ok((
             Db {
@@ -175,6 +205,7 @@ impl Db {
                 path,
                 token_secret,
                 packer,
+                live,
             },
             report,
         ))
@@ -420,7 +451,10 @@ impl Db {
     ) -> Result<(), ApiError> {
         self.call(move |c| history::append(c, &head, &packed, check.as_deref()))
             .await?;
-        if self.packer.stored(1) {
+        let due = self.packer.stored(1);
+        let battles = self.packer.count();
+        self.live.send_modify(|l| l.poke.battles = battles);
+        if due {
             let db = self.clone();
             std::thread::spawn(move || {
                 if let Err(e) = db.train_dictionary(now_ms()) {
@@ -429,6 +463,16 @@ impl Db {
             });
         }
         Ok(())
+    }
+
+    /// What the live streams watch (`live.rs`).
+    pub fn live(&self) -> tokio::sync::watch::Receiver<Live> {
+        self.live.subscribe()
+    }
+
+    /// Ends every live stream: the server is shutting down.
+    pub fn close_live(&self) {
+        self.live.send_modify(|l| l.closed = true);
     }
 
     /// What packs battle records for this database.

@@ -26,7 +26,7 @@ use crate::db::votes::Ballot;
 use crate::db::Db;
 use crate::error::ApiError;
 use engine::wire::{BattleEntry, BattleSource};
-use engine::{BattleSystem, FactionKind, Rating, SplitMix64};
+use engine::{BattleSystem, Rating, SplitMix64};
 use std::collections::HashMap;
 
 /// What to build.
@@ -199,12 +199,7 @@ async fn fight_battles(
             .map_err(ApiError::internal)?
             .map_err(|e| ApiError::internal(format!("{e:?}")))?
     };
-    let sides: Vec<u64> = realm
-        .factions
-        .iter()
-        .filter(|f| f.kind == FactionKind::Ordinary)
-        .map(|f| f.id)
-        .collect();
+    let sides = realm.ordinary_ids();
     let realm = std::sync::Arc::new(realm);
     let mut rng = SplitMix64::new(plan.seed ^ 0x0BA7_71E5);
     let step = (SPAN_MS / 2) / plan.battles as i64;

@@ -15,6 +15,7 @@ pub mod error;
 pub mod fixture;
 pub mod headers;
 pub mod hex;
+pub mod live;
 pub mod loopback;
 pub mod rate_limit;
 pub mod replays;
@@ -56,6 +57,8 @@ pub struct AppState {
     pub standings: Arc<standings::Standings>,
     /// Reads back battle records stored without their outcome.
     pub replays: Arc<replays::Replays>,
+    /// The live event streams open (`GET /api/live`).
+    pub streams: Arc<live::Streams>,
 }
 
 impl AppState {
@@ -75,6 +78,7 @@ impl AppState {
             arena: Arc::new(arena::Arena::new(db.token_secret())),
             standings: Arc::new(standings::Standings::start(db.clone())),
             replays: Arc::new(replays::Replays::default()),
+            streams: Arc::new(live::Streams::default()),
             db,
         }
     }

@@ -39,15 +39,41 @@ async fn main() -> anyhow::Result<()> {
         println!("editor key (shown once, only its hash is kept): {key}");
     }
     prune_now_and_hourly(db.clone(), cfg.revision_window_ms, cfg.uncounted_keep_ms);
-    let state = AppState::new(db, editor, &cfg);
+    let state = AppState::new(db.clone(), editor, &cfg);
+    // Signals are handled here rather than by actix, so the live streams (which never end on
+    // their own) are closed before the graceful stop waits for open connections.
     let server =
         HttpServer::new(move || server::app(state.clone()).wrap(middleware::Compress::default()))
+            .disable_signals()
             .bind(cfg.bind)?;
     for addr in server.addrs() {
         println!("Brickrealm is serving on http://{addr}/");
     }
-    server.run().await?;
+    let server = server.run();
+    let handle = server.handle();
+    actix_web::rt::spawn(async move {
+        stop_signal().await;
+        db.close_live();
+        handle.stop(true).await;
+    });
+    server.await?;
     Ok(())
+}
+
+/// Waits for Ctrl-C or SIGTERM.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = tokio::signal::ctrl_c() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// Forgets kept record versions past the revision window and uncounted votes past their keep at

@@ -119,6 +119,9 @@ pub fn endpoints() -> Vec<Endpoint> {
         e(get.clone(), "/sync/pull", Public, none, None, || {
             web::to(sync::pull)
         }),
+        e(get.clone(), "/live", Public, none, None, || {
+            web::to(crate::live::stream)
+        }),
         e(
             post.clone(),
             "/sync/push",

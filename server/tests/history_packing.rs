@@ -8,7 +8,7 @@ mod common;
 use actix_web::test::{self, TestRequest};
 use common::{app, state, TestApp};
 use engine::wire::{BattleEntry, BattleSource};
-use engine::{BattleSystem, FactionKind, Rng, SplitMix64};
+use engine::{BattleSystem, Rng, SplitMix64};
 use server::battle_check::checked;
 use server::db::packing::TRAIN_FIRST;
 use server::db::Db;
@@ -21,12 +21,7 @@ type Appended = (u64, String, Option<i64>, usize, String);
 /// server does (`battle_check::checked`), with the packer as it is.
 async fn fight_and_append(db: &Db, rng: &mut SplitMix64, first: u64, n: u64) -> Vec<Appended> {
     let realm = db.realm().await.unwrap();
-    let sides: Vec<u64> = realm
-        .factions
-        .iter()
-        .filter(|f| f.kind == FactionKind::Ordinary)
-        .map(|f| f.id)
-        .collect();
+    let sides = realm.ordinary_ids();
     let mut out = Vec::new();
     for k in 0..n {
         let a = sides[(rng.next_u64() % sides.len() as u64) as usize];
@@ -132,12 +127,8 @@ async fn a_dictionary_falls_due_once_at_the_first_thousand_records() {
 /// A battle of the demo realm's first two ordinary factions.
 fn demo_battle(seed: u64) -> BattleEntry {
     let realm = engine::demo_realm();
-    let mut sides = realm
-        .factions
-        .iter()
-        .filter(|f| f.kind == FactionKind::Ordinary)
-        .map(|f| f.id);
-    let (a, d) = (sides.next().unwrap(), sides.next().unwrap());
+    let sides = realm.ordinary_ids();
+    let (a, d) = (sides[0], sides[1]);
     BattleEntry {
         id: 7,
         timestamp: 1_000,

@@ -335,12 +335,7 @@ fn valid_bodies(realm: &Value, voter: &Voter) -> Vec<(Method, &'static str, Valu
 
 /// Two ordinary factions that can fight each other.
 fn fighters(realm: &engine::Realm) -> (u64, u64) {
-    let ordinary: Vec<u64> = realm
-        .factions
-        .iter()
-        .filter(|f| f.kind == engine::FactionKind::Ordinary)
-        .map(|f| f.id)
-        .collect();
+    let ordinary = realm.ordinary_ids();
     (ordinary[0], ordinary[1])
 }
 

@@ -19,10 +19,12 @@ use leptos::prelude::*;
 pub fn HistoryPage() -> impl IntoView {
     let store = use_realm_store();
     let query = RwSignal::new(HistoryQuery::default());
-    // Refetch when the filters change and when queued battles reach the server.
+    // Refetch when the filters change, when queued battles reach the server and when the server
+    // says battles were stored elsewhere.
     let listing = LocalResource::new(move || {
         let q = query.get();
         let _ = store.status.with(|s| s.pending);
+        let _ = store.battles_moved.get();
         async move { api::history(&q, None).await }
     });
     let name = move |id: u64| {

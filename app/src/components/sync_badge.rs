@@ -21,6 +21,7 @@ pub fn SyncBadge() -> impl IntoView {
             <button
                 class="realm-status"
                 data-status=move || badge().name()
+                data-live=move || store.status.with(|s| s.live).to_string()
                 aria-expanded=move || open.get().to_string()
                 title="Sync status: click for details"
                 on:click=move |_| open.update(|o| *o = !*o)
@@ -55,6 +56,16 @@ fn SyncPanel(store: RealmStore, close: impl Fn() + Clone + Send + Sync + 'static
             <p class="sync-explain">{move || explain(status.with(|s| s.badge()))}</p>
             <p class="sync-counts">
                 {move || status.with(|s| format!("{} pending · {} conflicts", s.pending, s.conflicts))}
+            </p>
+            <p class="sync-live">
+                {move || if status.with(|s| s.live) {
+                    "Live: other people's changes appear here as they are made.".to_string()
+                } else {
+                    format!(
+                        "Other people's changes are checked for every {} seconds while this tab is shown.",
+                        crate::store::FALLBACK_EVERY.as_secs()
+                    )
+                }}
             </p>
             {move || status.with(|s| s.error.clone()).map(|e| view! { <p class="sync-error">{e}</p> })}
             <div class="sync-actions">

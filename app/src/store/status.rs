@@ -29,6 +29,9 @@ pub struct SyncStatus {
     pub locked: bool,
     /// The last failure in words, if the last sync failed.
     pub error: Option<String>,
+    /// The server's poke stream is open: other people's changes arrive as they are made
+    /// (`live.rs`); otherwise they are polled for.
+    pub live: bool,
 }
 
 impl Default for SyncStatus {
@@ -41,6 +44,7 @@ impl Default for SyncStatus {
             refused: 0,
             locked: false,
             error: None,
+            live: false,
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The sync: push the queue, pull what changed, rebuild the realm. One run at a time; a request
 //! during a run makes it go round once more. A server that cannot be reached is retried with
-//! backoff, and a pull runs every little while so other people's edits arrive.
+//! backoff; other people's changes arrive when the server pokes (`live.rs`).
 
 use super::local;
 use super::status::Reach;
@@ -13,15 +13,13 @@ use std::time::Duration;
 /// The first retry after a failure; it doubles up to [`MAX_RETRY_MS`].
 pub const FIRST_RETRY_MS: u32 = 1_000;
 const MAX_RETRY_MS: u32 = 15_000;
-/// How often an idle, online app pulls.
-const PULL_EVERY: Duration = Duration::from_secs(20);
 /// Mutations per push.
 const BATCH: usize = 200;
 
 /// Starts the first sync and the triggers of the later ones.
 pub fn start(store: RealmStore) {
     request(&store);
-    set_interval(move || request(&store), PULL_EVERY);
+    super::live::start(store);
     let online = window_event_listener(leptos::ev::online, move |_| store.sync_now());
     let focus = window_event_listener(leptos::ev::focus, move |_| request(&store));
     // The store lives as long as the page: its listeners do too.

@@ -176,6 +176,11 @@ impl Packer {
         String::from_utf8(out).map_err(ApiError::internal)
     }
 
+    /// Records stored.
+    pub fn count(&self) -> u64 {
+        self.stored.load(Ordering::SeqCst)
+    }
+
     /// Counts `n` more records stored. `true` tells the one caller who must now train a
     /// dictionary ([`Packer::train`]); nobody else is told until it has finished.
     pub fn stored(&self, n: u64) -> bool {
