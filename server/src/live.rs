@@ -12,9 +12,12 @@
 //! from closing it and finds clients gone. Pokes are coalesced: after one, a stream waits
 //! [`COOL_DOWN`] and then sends only the newest, so a burst of votes is one or two pokes.
 //!
-//! **Bounded.** At most [`PER_ADDRESS`] streams per client address (429) and [`MAX_STREAMS`] in
-//! all (503), each refused as `too_many_streams`. When the server shuts down every stream ends,
-//! so shutting down does not wait for them.
+//! **Bounded.** At most [`PER_ADDRESS`] streams per client address and [`MAX_STREAMS`] in all.
+//! A new stream from an address at its limit ends that address's oldest stream rather than being
+//! refused: a closed tab's connection is only noticed at its next write (up to a heartbeat
+//! later), and a member moving between pages must not be locked out by streams already gone.
+//! Past [`MAX_STREAMS`] a stream is refused 503 `too_many_streams` (the page then polls). When the
+//! server shuts down every stream ends, so shutting down does not wait for them.
 
 use crate::db::Live;
 use crate::error::ApiError;
@@ -22,11 +25,11 @@ use crate::AppState;
 use actix_web::http::StatusCode;
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::watch;
+use tokio::sync::{watch, Notify};
 
 /// How often an idle stream sends a comment.
 pub const HEARTBEAT: Duration = Duration::from_secs(25);
@@ -34,67 +37,82 @@ pub const HEARTBEAT: Duration = Duration::from_secs(25);
 pub const COOL_DOWN: Duration = Duration::from_millis(150);
 /// How long a browser waits before reconnecting a stream that dropped (the `retry` field).
 pub const RETRY_MS: u32 = 2_000;
-/// Streams one client address may hold open (a member with a few tabs).
-pub const PER_ADDRESS: u32 = 8;
+/// Streams one client address may hold open (a household or a club behind one address).
+pub const PER_ADDRESS: usize = 64;
 /// Streams open in all.
 pub const MAX_STREAMS: u32 = 10_000;
 
-/// How many streams are open, in all and per client address.
+/// How many streams are open: in all, and each address's, oldest first, with the signal that
+/// ends each.
 #[derive(Debug, Default)]
 pub struct Streams {
-    open: Mutex<(u32, HashMap<IpAddr, u32>)>,
+    open: Mutex<Open>,
 }
 
-/// One open stream's place, given back when the stream is dropped (the client went away, or the
-/// server is closing).
+#[derive(Debug, Default)]
+struct Open {
+    total: u32,
+    next_id: u64,
+    by_client: HashMap<IpAddr, VecDeque<(u64, Arc<Notify>)>>,
+}
+
+/// One open stream's place, given back when the stream is dropped (the client went away, it was
+/// ended for a newer one, or the server is closing).
 struct Slot {
     streams: Arc<Streams>,
     client: IpAddr,
+    id: u64,
+    /// Told when a newer stream of the same address takes this one's place.
+    ended: Arc<Notify>,
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
         let mut open = crate::db::lock(&self.streams.open);
-        open.0 -= 1;
-        if let Some(n) = open.1.get_mut(&self.client) {
-            *n -= 1;
-            if *n == 0 {
-                open.1.remove(&self.client);
+        open.total -= 1;
+        if let Some(mine) = open.by_client.get_mut(&self.client) {
+            mine.retain(|(id, _)| *id != self.id);
+            if mine.is_empty() {
+                open.by_client.remove(&self.client);
             }
         }
     }
 }
 
 impl Streams {
-    /// Takes a place for a stream of `client`, or says why not.
+    /// Takes a place for a stream of `client` (ending its oldest at [`PER_ADDRESS`]), or says
+    /// why not.
     fn take(self: &Arc<Self>, client: IpAddr) -> Result<Slot, ApiError> {
         let mut open = crate::db::lock(&self.open);
-        if open.0 >= MAX_STREAMS {
+        if open.total >= MAX_STREAMS {
             return Err(ApiError::status(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "too_many_streams",
                 format!("the server has {MAX_STREAMS} live streams open; updates come by polling"),
             ));
         }
-        let mine = open.1.entry(client).or_insert(0);
-        if *mine >= PER_ADDRESS {
-            return Err(ApiError::status(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_many_streams",
-                format!("this address has {PER_ADDRESS} live streams open; close a tab"),
-            ));
+        open.total += 1;
+        open.next_id += 1;
+        let id = open.next_id;
+        let ended = Arc::new(Notify::new());
+        let mine = open.by_client.entry(client).or_default();
+        if mine.len() >= PER_ADDRESS {
+            if let Some((_, oldest)) = mine.pop_front() {
+                oldest.notify_one();
+            }
         }
-        *mine += 1;
-        open.0 += 1;
+        mine.push_back((id, ended.clone()));
         Ok(Slot {
             streams: self.clone(),
             client,
+            id,
+            ended,
         })
     }
 
     /// Streams open now.
     pub fn open(&self) -> u32 {
-        crate::db::lock(&self.open).0
+        crate::db::lock(&self.open).total
     }
 }
 
@@ -114,7 +132,7 @@ struct Stream {
     rx: watch::Receiver<Live>,
     first: bool,
     cool: bool,
-    _slot: Slot,
+    slot: Slot,
 }
 
 /// The next piece of a stream: the first poke, a poke when something changed, a heartbeat; `None`
@@ -128,7 +146,11 @@ async fn next(mut s: Stream) -> Option<(Result<Bytes, actix_web::Error>, Stream)
     if std::mem::take(&mut s.cool) {
         tokio::time::sleep(COOL_DOWN).await;
     }
-    let changed = tokio::time::timeout(HEARTBEAT, s.rx.changed()).await;
+    let ended = s.slot.ended.clone();
+    let changed = tokio::select! {
+        c = tokio::time::timeout(HEARTBEAT, s.rx.changed()) => c,
+        _ = ended.notified() => return None,
+    };
     match changed {
         Err(_) => Some((Ok(Bytes::from_static(b": still here\n\n")), s)),
         Ok(Err(_)) => None,
@@ -162,7 +184,7 @@ pub async fn stream(
         rx,
         first: true,
         cool: false,
-        _slot: slot,
+        slot,
     };
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")
