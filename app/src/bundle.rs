@@ -4,7 +4,7 @@
 //! `bundles.json` (the table Trunk copies to `dist/`, the server and the service worker read) is
 //! compiled in, as Rust (`build.rs` checks it and writes it out), so no JSON parser is linked for it. A link to a route of another bundle cannot be followed by the router — that
 //! bundle's pages are not in this wasm — so it becomes an ordinary page load. Both bundles read
-//! the same localStorage store, so nothing is lost on the way.
+//! the same store on disk (IndexedDB), so nothing is lost on the way.
 
 use engine::wire::bundles::Bundles;
 use engine::{BattleRecord, DocError, Realm, Record};
@@ -26,6 +26,16 @@ pub trait Bundle: Sync + 'static {
 
     /// The realm's checks, matching [`Bundle::read`].
     fn validate(&self, realm: &Realm) -> Result<(), DocError>;
+
+    /// Puts one record in its place in a realm [`Bundle::read`] made, or takes it out
+    /// (`Realm::splice_record` or the reader that skips what this bundle never shows).
+    fn splice(
+        &self,
+        realm: &mut Realm,
+        kind: engine::RecordKind,
+        id: u64,
+        body: Option<serde_json::Value>,
+    ) -> Result<(), DocError>;
 
     /// The battle record's download link for the victory screen, where this bundle offers one.
     fn record_link(&self, _record: &BattleRecord) -> Option<String> {

@@ -4,12 +4,16 @@
 //! The realm shown is the server's records as last pulled ([`snapshot`]) with the pending edits
 //! of the [`queue`] laid over them, validated and re-derived by the engine. An edit is checked
 //! against the engine's rules, stored in the browser and shown at once; the sync pushes it when the
-//! server is reachable. Everything stored lives in [`local`]; only [`sync`] talks to the server.
+//! server is reachable. The copy kept between visits is on [`disk`] (IndexedDB), reached through
+//! [`saving`], which also keeps tabs from losing each other's work; only [`sync`] talks to the
+//! server.
 
 mod diff;
+mod disk;
 mod live;
 mod local;
 mod queue;
+mod saving;
 mod snapshot;
 mod status;
 mod sync;
@@ -24,8 +28,10 @@ use engine::wire::{BattleSubmission, Vote, VoteResult};
 use engine::{DocError, Realm, RecordKind};
 use leptos::prelude::*;
 use local::{Browser, KeyValue};
-use queue::Queue;
+use queue::{Change, Queue};
 use snapshot::Snapshot;
+use std::collections::VecDeque;
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// Where the realm on screen came from.
@@ -62,19 +68,32 @@ impl std::fmt::Display for EditError {
     }
 }
 
-/// The store's private state: what is in browser storage, mirrored in memory.
+/// The store's private state: what is on disk, mirrored in memory.
 struct Inner {
+    /// localStorage: the editor key (and an older build's copy, moved to disk at start).
     kv: Box<dyn KeyValue>,
+    /// IndexedDB, once open; `None` before, or when this browser refuses it.
+    disk: Option<Rc<disk::Disk>>,
     snapshot: Snapshot,
+    /// The queue as last read from or written to disk.
+    saved: Queue,
+    /// Changes this page made that wait for their turn at the disk, oldest first.
+    unsaved: VecDeque<Change>,
+    /// What the page shows and sends: `saved` with `unsaved` applied.
     queue: Queue,
+    /// Whether the realm on screen is the snapshot with `queue` laid over it (else the server's
+    /// alone, when a queued edit no longer fits): only then can a change be taken in by itself.
+    overlaid: bool,
     /// Whether the stored editor key has been accepted by the server since it was entered.
     key_checked: bool,
     running: bool,
     again: bool,
     retry_ms: u32,
     retry_scheduled: bool,
-    /// Why the queue could not be written to browser storage, when it could not.
-    save_failed: Option<String>,
+    /// Why the disk would not store the queue, when it would not.
+    queue_failed: Option<String>,
+    /// Why the disk would not store the snapshot, when it would not.
+    snapshot_failed: Option<String>,
     /// The running bundle: how it reads records into a realm.
     bundle: &'static dyn Bundle,
     /// The battles stored, as the last poke said (`live.rs`).
@@ -104,12 +123,12 @@ pub struct RealmStore {
     inner: StoredValue<Inner, LocalStorage>,
 }
 
-/// Creates the store, shows the stored copy at once, and starts syncing.
+/// Creates the store; the stored copy shows as soon as the disk has read it, and the sync starts
+/// then (`saving::load`).
 pub fn provide_realm_store(bundle: &'static dyn Bundle) {
     let kv: Box<dyn KeyValue> = Box::new(Browser);
-    let snapshot = local::load_snapshot(kv.as_ref());
-    let queue = local::load_queue(kv.as_ref()).unwrap_or_else(|| Queue::new(random_id()));
     let key = kv.get(local::EDITOR_KEY);
+    let empty = Queue::new(String::new());
     let store = RealmStore {
         realm: RwSignal::new(None),
         source: RwSignal::new(Source::Loading),
@@ -121,25 +140,25 @@ pub fn provide_realm_store(bundle: &'static dyn Bundle) {
         battles_moved: RwSignal::new(0),
         inner: StoredValue::new_local(Inner {
             kv,
-            snapshot,
-            queue,
+            disk: None,
+            snapshot: Snapshot::default(),
+            saved: empty.clone(),
+            unsaved: VecDeque::new(),
+            queue: empty,
+            overlaid: false,
             key_checked: false,
             running: false,
             again: false,
             retry_ms: sync::FIRST_RETRY_MS,
             retry_scheduled: false,
-            save_failed: None,
+            queue_failed: None,
+            snapshot_failed: None,
             bundle,
             battles_seen: None,
         }),
     };
-    if store.inner.with_value(|i| !i.snapshot.is_empty()) {
-        store.rebuild();
-        store.source.set(Source::Cache);
-    }
-    store.publish();
     provide_context(store);
-    sync::start(store);
+    saving::load(store);
 }
 
 /// The part of a document field path after its record (`factions[3].marker.x` → `marker.x`),
@@ -218,31 +237,58 @@ impl RealmStore {
         if !self.can_edit() {
             return Err(EditError::Locked);
         }
-        let realm = self.inner.try_update_value(|i| {
-            i.reload_queue();
+        let key = (kind.name().to_string(), id);
+        let mut shown = self.take_shown();
+        let made = self.inner.try_update_value(|i| {
             if i.snapshot.is_empty() {
                 return Err(EditError::NotLoaded);
             }
+            let change = Change::Edit {
+                kind: kind.name().to_string(),
+                id,
+                known: i.snapshot.get(kind.name(), id).map(|r| r.revision),
+                body,
+            };
             let mut candidate = i.queue.clone();
-            candidate.edit(&i.snapshot, kind.name(), id, body);
-            let realm = i
-                .snapshot
-                .realm(&candidate, i.bundle)
-                .map_err(EditError::Invalid)?;
+            change.apply(&mut candidate);
+            let taken = match shown.as_mut().filter(|_| i.overlaid) {
+                // Only this record is read again, and what derives from it.
+                Some(realm) => {
+                    let got = measured(|| {
+                        i.snapshot
+                            .refresh(&candidate, i.bundle, realm, std::slice::from_ref(&key))
+                    });
+                    if got.is_err()
+                        && i.snapshot
+                            .refresh(&i.queue, i.bundle, realm, &[key])
+                            .is_err()
+                    {
+                        shown = None;
+                    }
+                    got
+                }
+                None => i.snapshot.realm(&candidate, i.bundle).map(|r| {
+                    shown = Some(r);
+                    i.overlaid = true;
+                }),
+            };
+            taken.map_err(EditError::Invalid)?;
             i.queue = candidate;
-            i.save_queue();
-            Ok(realm)
+            Ok(change)
         });
-        let realm = realm.unwrap_or(Err(EditError::NotLoaded))?;
-        self.realm.set(Some(Arc::new(realm)));
-        self.publish();
+        let made = made.unwrap_or(Err(EditError::NotLoaded));
+        match shown {
+            Some(realm) => self.realm.set(Some(Arc::new(realm))),
+            None => self.rebuild(),
+        }
+        saving::queued(self, made?);
         sync::request(self);
         Ok(())
     }
 
     /// Queues an arena judgement; anyone may vote, key or not.
     pub fn vote(&self, vote: Vote) {
-        self.with_queue(|q| q.votes.push(vote));
+        saving::change(self, Change::Vote(vote));
         sync::request(self);
     }
 
@@ -264,7 +310,7 @@ impl RealmStore {
     /// battle by reference (`BattleSubmission`): the server fights it again on the realm at
     /// `fought_on` and stores its own record, so the map never writes a battle log out.
     pub fn record_battle(&self, battle: BattleSubmission) {
-        self.with_queue(|q| q.battles.push(queue::QueuedBattle::new(&battle)));
+        saving::change(self, Change::Battle(queue::QueuedBattle::new(&battle)));
         sync::request(self);
     }
 
@@ -302,61 +348,92 @@ impl RealmStore {
 
     /// Settles conflict `index` with the chosen side.
     pub fn resolve(&self, index: usize, choice: Choice) {
-        self.with_queue(|q| q.resolve(index, choice));
+        let Some((kind, id)) = self
+            .inner
+            .with_value(|i| i.queue.conflicts.get(index).map(|c| (c.kind.clone(), c.id)))
+        else {
+            return;
+        };
+        saving::change(self, Change::Resolve { kind, id, choice });
         self.rebuild();
         sync::request(self);
     }
 
     /// Removes refusal `index` from the list once it has been read.
     pub fn dismiss_refusal(&self, index: usize) {
-        self.with_queue(|q| {
-            if index < q.refused.len() {
-                q.refused.remove(index);
-            }
-        });
-    }
-
-    /// Changes the queue as stored (another tab may have changed it since), stores it, and
-    /// updates the badge.
-    fn with_queue<R>(&self, f: impl FnOnce(&mut Queue) -> R) -> R {
-        let r = self
+        if let Some(r) = self
             .inner
-            .try_update_value(|i| {
-                i.reload_queue();
-                let r = f(&mut i.queue);
-                i.save_queue();
-                r
-            })
-            .expect("the store lives as long as the app");
-        self.publish();
-        r
+            .with_value(|i| i.queue.refused.get(index).cloned())
+        {
+            saving::change(self, Change::Dismiss(r));
+        }
     }
 
-    /// Recomputes the realm on screen from the snapshot and the queue. If a queued edit no longer
-    /// fits the server's records, the server's realm is shown and the push will say why.
+    /// Recomputes the realm on screen from the snapshot and the queue, reading every record. If a
+    /// queued edit no longer fits the server's records, the server's realm is shown and the push
+    /// will say why.
     fn rebuild(&self) {
-        let built = self.inner.with_value(|i| {
-            i.snapshot
-                .realm(&i.queue, i.bundle)
-                .or_else(|_| i.snapshot.realm(&Queue::new(String::new()), i.bundle))
+        let built = self.inner.try_update_value(|i| {
+            let with_queue = i.snapshot.realm(&i.queue, i.bundle);
+            i.overlaid = with_queue.is_ok();
+            with_queue.or_else(|_| i.snapshot.realm(&Queue::new(String::new()), i.bundle))
         });
         match built {
-            Ok(realm) => self.realm.set(Some(Arc::new(realm))),
-            Err(e) => self
+            Some(Ok(realm)) => self.realm.set(Some(Arc::new(realm))),
+            Some(Err(e)) => self
                 .status
                 .update(|s| s.error = Some(format!("the stored realm does not load: {e}"))),
+            None => {}
         }
+    }
+
+    /// Takes in the records `keys` after they changed in the snapshot or the queue: only they are
+    /// read again and what derives from them re-derived (`Snapshot::refresh`), unless there are
+    /// so many that reading everything is as quick, or the realm on screen is not the overlaid
+    /// one; then it rebuilds.
+    fn refresh(&self, keys: &[snapshot::RecordKey]) {
+        /// Past this many records, one read of everything is cheaper than splicing each.
+        const SPLICE_AT_MOST: usize = 64;
+        if keys.is_empty() {
+            return;
+        }
+        let overlaid = self.inner.with_value(|i| i.overlaid);
+        if keys.len() > SPLICE_AT_MOST || !overlaid {
+            return self.rebuild();
+        }
+        let Some(mut realm) = self.take_shown() else {
+            return self.rebuild();
+        };
+        let taken = measured(|| {
+            self.inner
+                .with_value(|i| i.snapshot.refresh(&i.queue, i.bundle, &mut realm, keys))
+        });
+        match taken {
+            Ok(()) => self.realm.set(Some(Arc::new(realm))),
+            Err(_) => self.rebuild(),
+        }
+    }
+
+    /// The realm on screen, taken out of its signal without telling anyone (it is put back, or a
+    /// rebuilt one set, before any view runs), and without a copy when nothing else holds it.
+    fn take_shown(&self) -> Option<Realm> {
+        let arc = self.realm.try_update_untracked(|r| r.take()).flatten()?;
+        Some(Arc::try_unwrap(arc).unwrap_or_else(|shared| (*shared).clone()))
     }
 
     /// Copies the queue's counts and lists into the signals the badge and panels read.
     fn publish(&self) {
-        let (pending, has_edits, conflicts, refused, save_error) = self.inner.with_value(|i| {
+        let (pending, has_edits, conflicts, refused, storage) = self.inner.with_value(|i| {
             (
                 i.queue.pending(),
                 !i.queue.mutations.is_empty(),
                 i.queue.conflicts.clone(),
                 i.queue.refused.clone(),
-                i.save_failed.clone(),
+                // The queue's refusal matters while it holds work a closed tab would lose.
+                (i.queue.pending() + i.queue.conflicts.len() + i.queue.refused.len() > 0)
+                    .then(|| i.queue_failed.clone())
+                    .flatten()
+                    .or_else(|| i.snapshot_failed.clone()),
             )
         });
         let no_key = self.editor_key.with_untracked(Option::is_none);
@@ -367,30 +444,27 @@ impl RealmStore {
             if no_key {
                 s.locked = has_edits;
             }
-            if save_error.is_some() {
-                s.error = save_error;
-            }
+            s.storage = storage;
         });
         self.conflicts.set(conflicts);
         self.refused.set(refused);
     }
 }
 
-impl Inner {
-    /// Takes the stored queue if another tab has changed it.
-    fn reload_queue(&mut self) {
-        if let Some(q) = local::load_queue(self.kv.as_ref()) {
-            self.queue = q;
-        }
+/// Runs `f`, the store taking changed records in, and records how long it took as the User Timing
+/// measure `brickrealm:take-in`, which `e2e/measure/apply.mjs` reads (nothing in the app does).
+fn measured<R>(f: impl FnOnce() -> R) -> R {
+    const START: &str = "brickrealm:take-in:start";
+    let perf = web_sys::window().and_then(|w| w.performance());
+    if let Some(p) = &perf {
+        let _ = p.mark(START);
     }
-
-    /// Stores the queue. A failed write keeps it in memory and says so on the badge, so nothing
-    /// is lost while the tab stays open.
-    fn save_queue(&mut self) {
-        self.save_failed = local::save_queue(self.kv.as_ref(), &self.queue)
-            .err()
-            .map(|e| format!("{e}: keep this tab open until it syncs"));
+    let r = f();
+    if let Some(p) = &perf {
+        let _ = p.measure_with_start_mark("brickrealm:take-in", START);
+        p.clear_marks_with_mark_name(START);
     }
+    r
 }
 
 /// A random id from the browser's cryptographic generator, as 16 hex digits.

@@ -100,3 +100,40 @@ export class FactionForm {
       (opts) => Object.fromEntries(opts.map((o) => [o.value, o.textContent])));
   }
 }
+
+/**
+ * Reads one object store of the app's IndexedDB database (`app/src/store/disk.rs`) in the page:
+ * `key` given, that entry (parsed) or null; else every entry's text. Never creates the database:
+ * if it does not exist yet the open is aborted and the answer is null.
+ */
+async function readDisk(page, store, key) {
+  return page.evaluate(([store, key]) => new Promise((resolve, reject) => {
+    const open = indexedDB.open('brickrealm');
+    open.onupgradeneeded = () => open.transaction.abort();
+    open.onerror = () => resolve(null);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains(store)) { db.close(); resolve(null); return; }
+      const s = db.transaction(store).objectStore(store);
+      const req = key === null ? s.getAll() : s.get(key);
+      req.onsuccess = () => {
+        db.close();
+        if (key === null) resolve(req.result);
+        else resolve(req.result === undefined ? null : JSON.parse(req.result));
+      };
+      req.onerror = () => reject(req.error);
+    };
+  }), [store, key ?? null]);
+}
+
+/** The queue as the app stored it on disk (edits, votes, battles, conflicts), or null. */
+export async function storedQueue(page) {
+  return readDisk(page, 'meta', 'queue');
+}
+
+/** The snapshot on disk: its cursor, its number of records and their total length in characters. */
+export async function storedSnapshot(page) {
+  const head = await readDisk(page, 'meta', 'snapshot');
+  const records = (await readDisk(page, 'records')) ?? [];
+  return { cursor: head?.cursor ?? null, records: records.length, chars: records.reduce((n, t) => n + t.length, 0) };
+}

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { beyondOffline, screenshot } from '../lib/browser.mjs';
 import { MapPage, dragMarker } from '../lib/map_page.mjs';
-import { waitForBadge, syncNow, unlockEditor, waitForOfflineShell, FactionForm } from '../lib/sync.mjs';
+import { waitForBadge, syncNow, unlockEditor, waitForOfflineShell, FactionForm, storedQueue } from '../lib/sync.mjs';
 import { suite } from '../lib/suite.mjs';
 
 const s = suite('battle-record');
@@ -96,7 +96,7 @@ test('a_battle_queued_by_an_older_app_is_refused_as_realm_changed_with_an_offer_
   const { context, page, errors } = await s.fresh();
   await new MapPage(page, s.url).open();
   await waitForBadge(page, 'synced');
-  // An older app queued battles without the revision they were fought on.
+  // An older app queued battles without the revision they were fought on, in localStorage.
   await page.evaluate(([att, def]) => {
     localStorage.setItem('brickrealm.queue.v1', JSON.stringify({
       client_id: 'older-app', next_id: 1, mutations: [], votes: [], conflicts: [], refused: [],
@@ -113,8 +113,8 @@ test('a_battle_queued_by_an_older_app_is_refused_as_realm_changed_with_an_offer_
   assert.equal(await again.getAttribute('href'), '/map');
   await screenshot(page, 'battle-realm-changed');
   assert.equal((await fetch(`${s.url}/api/history/4242`)).status, 404, 'nothing was recorded');
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('brickrealm.queue.v1')).battles.length);
-  assert.equal(stored, 0, 'the refused battle left the queue');
+  assert.equal((await storedQueue(page)).battles.length, 0, 'the refused battle left the queue');
+  assert.equal(await page.evaluate(() => localStorage.getItem('brickrealm.queue.v1')), null, 'the older copy moved to disk');
   assert.deepEqual(errors.filter((e) => !/422/.test(e)), []);
   await context.close();
 });

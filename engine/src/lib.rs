@@ -90,8 +90,8 @@ pub use stats::buffs::post_buff_stats;
 pub use stats::derive::{derive_all, derive_stats};
 pub use stats::effect_text::{amount_with_unit, effect_name, effect_unit, EFFECTS};
 pub use stats::gear::{
-    fit, offhand_from, push_down, recalculate_all, wears, ArmoryEdit, Fit, FitError, OffhandPick,
-    RecalcReport,
+    fit, offhand_from, push_down, recalculate_all, rederive_after, wears, ArmoryEdit, Fit,
+    FitError, OffhandPick, RecalcReport,
 };
 pub use stats::movement::{
     avg_movement, hauler_factor, machine_hauler_factor, sets_the_pace, HAULER_FLOOR,

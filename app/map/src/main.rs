@@ -32,6 +32,16 @@ impl Bundle for Map {
     fn validate(&self, realm: &Realm) -> Result<(), DocError> {
         realm.validate_without_lab_setups()
     }
+
+    fn splice(
+        &self,
+        realm: &mut Realm,
+        kind: engine::RecordKind,
+        id: u64,
+        body: Option<serde_json::Value>,
+    ) -> Result<(), DocError> {
+        realm.splice_record_without_lab_setups(kind, id, body)
+    }
 }
 
 fn main() {

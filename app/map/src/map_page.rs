@@ -9,7 +9,7 @@ mod state;
 
 use app::components::terrain_canvas::{terrain_rgb, TerrainCanvas};
 use app::components::territory_layer::TerritoryLayer;
-use app::markup::faction_card::{cards_markup, CardData};
+use app::markup::faction_card::{card_markup, CardData};
 use app::markup::{class, Markup};
 use app::store::{use_realm_store, Source};
 use battle::BattlePanel;
@@ -38,13 +38,32 @@ pub fn MapPage() -> impl IntoView {
             .realm
             .with(|r| r.as_ref().map(|r| (r.map.width, r.map.height)))
     };
-    // The cards only show things: one markup string, rewritten only when it changes.
+    // The cards only show things: one markup string per card, and only the cards whose markup
+    // changed are written again, so a rename or a vote lays out one card, not the list.
     let cards = Memo::new(move |_| {
         store.realm.with(|r| {
             r.as_deref()
-                .map(|r| cards_markup(&CardData::all(r)))
+                .map(|r| {
+                    CardData::all(r)
+                        .iter()
+                        .map(|c| card_markup(c).finish())
+                        .collect::<Vec<String>>()
+                })
                 .unwrap_or_default()
         })
+    });
+    let list = NodeRef::<leptos::html::Ul>::new();
+    let written: StoredValue<Vec<String>> = StoredValue::new(Vec::new());
+    Effect::new(move |_| {
+        let Some(ul) = list.get() else {
+            return;
+        };
+        cards.with(|next| {
+            written.update_value(|shown| {
+                write_cards(&ul, shown, next);
+                shown.clone_from(next);
+            })
+        });
     });
     view! {
         <div class="map-page">
@@ -77,9 +96,26 @@ pub fn MapPage() -> impl IntoView {
             </section>
             <aside class="side-panel" aria-label="Factions">
                 <h2>"Factions"</h2>
-                <ul class="faction-cards" inner_html=cards></ul>
+                <ul class="faction-cards" node_ref=list></ul>
             </aside>
         </div>
+    }
+}
+
+/// Brings the card list from `shown` to `next`: the whole list when the number of cards changed,
+/// else only the cards that differ, each replaced where it stands.
+fn write_cards(ul: &web_sys::HtmlUListElement, shown: &[String], next: &[String]) {
+    if shown.len() != next.len() {
+        ul.set_inner_html(&next.concat());
+        return;
+    }
+    let items = ul.children();
+    for (i, (was, now)) in shown.iter().zip(next).enumerate() {
+        if was != now {
+            if let Some(li) = items.item(i as u32) {
+                li.set_outer_html(now);
+            }
+        }
     }
 }
 

@@ -44,6 +44,16 @@ impl Bundle for Pages {
         realm.validate()
     }
 
+    fn splice(
+        &self,
+        realm: &mut Realm,
+        kind: engine::RecordKind,
+        id: u64,
+        body: Option<serde_json::Value>,
+    ) -> Result<(), DocError> {
+        realm.splice_record(kind, id, body)
+    }
+
     fn record_link(&self, record: &BattleRecord) -> Option<String> {
         Some(app::components::battle_report::record_href(record))
     }

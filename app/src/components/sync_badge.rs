@@ -22,11 +22,15 @@ pub fn SyncBadge() -> impl IntoView {
                 class="realm-status"
                 data-status=move || badge().name()
                 data-live=move || store.status.with(|s| s.live).to_string()
+                data-storage=move || store.status.with(|s| if s.storage.is_some() { "refused" } else { "ok" })
                 aria-expanded=move || open.get().to_string()
                 title="Sync status: click for details"
                 on:click=move |_| open.update(|o| *o = !*o)
             >
-                {move || store.status.with(|s| s.label())}
+                {move || store.status.with(|s| match s.storage {
+                    Some(_) => format!("{} · not stored", s.label()),
+                    None => s.label(),
+                })}
             </button>
             <Show when=move || open.get()>
                 <SyncPanel store close=move || open.set(false) />
@@ -67,6 +71,7 @@ fn SyncPanel(store: RealmStore, close: impl Fn() + Clone + Send + Sync + 'static
                     )
                 }}
             </p>
+            {move || status.with(|s| s.storage.clone()).map(|e| view! { <p class="sync-storage" role="alert">{e}</p> })}
             {move || status.with(|s| s.error.clone()).map(|e| view! { <p class="sync-error">{e}</p> })}
             <div class="sync-actions">
                 <button class="sync-now" on:click=move |_| store.sync_now()>"Sync now"</button>

@@ -1,22 +1,18 @@
-//! Where the store keeps its data between visits: a small key–value interface over the browser's
-//! localStorage, so the queue and snapshot logic can be tested natively with an in-memory map.
-//!
-//! localStorage rather than IndexedDB: the demo realm's snapshot is about 0.3 MB of JSON and a
-//! battle record a few kB, against Chromium's 5 M-character quota per origin; it is synchronous,
-//! so an edit is on disk before the handler that made it returns.
+//! What the store keeps in localStorage: the editor key, and the copies of the snapshot and the
+//! queue that builds before IndexedDB kept here, read once so `saving.rs` can move them to disk.
+//! A small key–value interface over localStorage, so it can be tested natively with a map.
 
 use super::queue::Queue;
 use super::snapshot::Snapshot;
 use serde::de::DeserializeOwned;
-use serde::Serialize;
 #[cfg(test)]
 use std::cell::RefCell;
 #[cfg(test)]
 use std::collections::HashMap;
 
-/// The snapshot of the server's records.
+/// Where builds before IndexedDB kept the snapshot of the server's records.
 pub const SNAPSHOT_KEY: &str = "brickrealm.snapshot.v1";
-/// The pending work.
+/// Where builds before IndexedDB kept the pending work.
 pub const QUEUE_KEY: &str = "brickrealm.queue.v1";
 /// The editor key, when one was entered.
 pub const EDITOR_KEY: &str = "brickrealm.editor-key";
@@ -83,31 +79,17 @@ fn read<T: DeserializeOwned>(kv: &dyn KeyValue, key: &str) -> Option<T> {
     serde_json::from_str(&kv.get(key)?).ok()
 }
 
-fn write<T: Serialize>(kv: &dyn KeyValue, key: &str, value: &T) -> Result<(), String> {
-    let text = serde_json::to_string(value).map_err(|e| e.to_string())?;
-    kv.set(key, &text)
-}
-
-/// The stored snapshot, or an empty one.
-pub fn load_snapshot(kv: &dyn KeyValue) -> Snapshot {
+/// The snapshot an older build left in localStorage, if any; the copies of still older builds
+/// are removed on the way.
+pub fn legacy_snapshot(kv: &dyn KeyValue) -> Option<Snapshot> {
     kv.remove(OLD_CACHE_KEY);
     kv.remove(OLD_VOTER_KEY);
-    read(kv, SNAPSHOT_KEY).unwrap_or_default()
+    read(kv, SNAPSHOT_KEY)
 }
 
-/// Stores the snapshot.
-pub fn save_snapshot(kv: &dyn KeyValue, s: &Snapshot) -> Result<(), String> {
-    write(kv, SNAPSHOT_KEY, s)
-}
-
-/// The stored queue (another tab may have changed it since we last looked), if any.
-pub fn load_queue(kv: &dyn KeyValue) -> Option<Queue> {
+/// The queue an older build left in localStorage, if any.
+pub fn legacy_queue(kv: &dyn KeyValue) -> Option<Queue> {
     read(kv, QUEUE_KEY)
-}
-
-/// Stores the queue.
-pub fn save_queue(kv: &dyn KeyValue, q: &Queue) -> Result<(), String> {
-    write(kv, QUEUE_KEY, q)
 }
 
 #[cfg(test)]
@@ -115,21 +97,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_queue_survives_a_new_session_and_garbage_reads_as_absent() {
+    fn an_older_builds_queue_is_read_and_garbage_reads_as_absent() {
         let kv = Memory::default();
-        assert!(load_queue(&kv).is_none());
+        assert!(legacy_queue(&kv).is_none());
         let q = Queue::new("abc".into());
-        save_queue(&kv, &q).unwrap();
-        assert_eq!(load_queue(&kv), Some(q));
+        kv.set(QUEUE_KEY, &serde_json::to_string(&q).unwrap())
+            .unwrap();
+        assert_eq!(legacy_queue(&kv), Some(q));
         kv.set(QUEUE_KEY, "{not json").unwrap();
-        assert!(load_queue(&kv).is_none());
+        assert!(legacy_queue(&kv).is_none());
     }
 
     #[test]
     fn the_old_document_cache_is_dropped() {
         let kv = Memory::default();
         kv.set(OLD_CACHE_KEY, "{}").unwrap();
-        assert!(load_snapshot(&kv).is_empty());
+        assert!(legacy_snapshot(&kv).is_none());
         assert!(kv.get(OLD_CACHE_KEY).is_none());
     }
 }

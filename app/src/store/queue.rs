@@ -154,9 +154,23 @@ impl Queue {
     /// earlier queued edit of the same record will produce, else the snapshot's. An edit of a
     /// record whose last queued edit has not been sent yet is folded into it instead, so ten quick
     /// edits of one name cost one mutation; and deleting a record created offline just forgets it.
+    #[cfg(test)]
     pub fn edit(
         &mut self,
         snapshot: &Snapshot,
+        kind: &str,
+        id: u64,
+        body: Option<serde_json::Value>,
+    ) {
+        let known = snapshot.get(kind, id).map(|r| r.revision);
+        self.edit_known(known, kind, id, body);
+    }
+
+    /// As [`Queue::edit`], given the revision the snapshot holds of the record (`known`), so the
+    /// edit can be applied again to another copy of the queue without the snapshot.
+    fn edit_known(
+        &mut self,
+        known: Option<u64>,
         kind: &str,
         id: u64,
         body: Option<serde_json::Value>,
@@ -183,7 +197,7 @@ impl Queue {
                     .base_revision
                     .map_or(1, |b| b + 1),
             ),
-            None => snapshot.get(kind, id).map(|r| r.revision),
+            None => known,
         };
         self.push_mutation(op, kind, id, base_revision, body);
     }
@@ -299,13 +313,21 @@ impl Queue {
         }
     }
 
-    /// Settles conflict `index`: my side is queued on top of the server's revision (a record the
-    /// server deleted cannot come back, so there only theirs can win); theirs just drops mine.
-    pub fn resolve(&mut self, index: usize, choice: Choice) {
-        if index >= self.conflicts.len() {
-            return;
+    /// Settles the conflict over one record, if it is still waiting: my side is queued on top of
+    /// the server's revision (a record the server deleted cannot come back, so there only theirs
+    /// can win); theirs just drops mine.
+    pub fn resolve(&mut self, kind: &str, id: u64, choice: Choice) {
+        if let Some(i) = self
+            .conflicts
+            .iter()
+            .position(|c| c.kind == kind && c.id == id)
+        {
+            let c = self.conflicts.remove(i);
+            self.choose(c, choice);
         }
-        let c = self.conflicts.remove(index);
+    }
+
+    fn choose(&mut self, c: Conflict, choice: Choice) {
         if choice == Choice::Mine && !c.theirs.deleted {
             let op = if c.mine.is_some() {
                 Op::Put
@@ -313,6 +335,102 @@ impl Queue {
                 Op::Delete
             };
             self.push_mutation(op, &c.kind, c.id, Some(c.theirs.revision), c.mine);
+        }
+    }
+}
+
+/// One change a page makes to the queue, kept as data: it is applied to this page's copy at once
+/// and again, when its turn comes, to the stored queue, which another tab may have changed since
+/// (`store/saving.rs`). So each change says what it does by record, never by position.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    /// A collection edit ([`Queue::edit`]); `known` is the snapshot's revision of the record.
+    Edit {
+        /// The record kind's name.
+        kind: String,
+        /// The record's id.
+        id: u64,
+        /// The revision the snapshot held when the edit was made.
+        known: Option<u64>,
+        /// The new body, or `None` to delete.
+        body: Option<serde_json::Value>,
+    },
+    /// An arena judgement.
+    Vote(Vote),
+    /// A battle for Realm History.
+    Battle(QueuedBattle),
+    /// A conflict settled.
+    Resolve {
+        /// The record kind's name.
+        kind: String,
+        /// The record's id.
+        id: u64,
+        /// The side that wins.
+        choice: Choice,
+    },
+    /// A refusal read and put away.
+    Dismiss(Refusal),
+}
+
+impl Change {
+    /// Applies the change to `queue`.
+    pub fn apply(&self, queue: &mut Queue) {
+        match self {
+            Change::Edit {
+                kind,
+                id,
+                known,
+                body,
+            } => queue.edit_known(*known, kind, *id, body.clone()),
+            Change::Vote(v) => queue.votes.push(v.clone()),
+            Change::Battle(b) => queue.battles.push(b.clone()),
+            Change::Resolve { kind, id, choice } => queue.resolve(kind, *id, *choice),
+            Change::Dismiss(r) => {
+                if let Some(i) = queue.refused.iter().position(|x| x == r) {
+                    queue.refused.remove(i);
+                }
+            }
+        }
+    }
+}
+
+impl Queue {
+    /// Takes in a queue an older build stored elsewhere (its localStorage copy) when this one
+    /// already holds work: its edits are queued again under this queue's numbering (a conflict
+    /// shows if one was applied already), and its votes, battles, conflicts and refusals join
+    /// these unless already here. Nothing in either is dropped.
+    pub fn merge(&mut self, other: Queue) {
+        for p in other.mutations {
+            let m = p.mutation;
+            // The same edit already here: two tabs opened at once both found the older copy.
+            let held = self.mutations.iter().any(|h| {
+                let h = &h.mutation;
+                (&h.kind, h.id, h.op, h.base_revision, &h.body)
+                    == (&m.kind, m.id, m.op, m.base_revision, &m.body)
+            });
+            if !held {
+                self.push_mutation(m.op, &m.kind, m.id, m.base_revision, m.body);
+            }
+        }
+        for v in other.votes {
+            if !self.votes.contains(&v) {
+                self.votes.push(v);
+            }
+        }
+        for b in other.battles {
+            if !self.battles.contains(&b) {
+                self.battles.push(b);
+            }
+        }
+        for c in other.conflicts {
+            if !self.conflicts.contains(&c) {
+                self.conflicts.push(c);
+            }
+        }
+        for r in other.refused {
+            if !self.refused.contains(&r) {
+                self.refused.push(r);
+            }
         }
     }
 }
@@ -586,16 +704,16 @@ mod tests {
         };
         let mut q = Queue::new("c".into());
         q.conflicts = vec![conflict(false), conflict(false), conflict(true)];
-        q.resolve(0, Choice::Mine);
+        q.resolve("faction", 3, Choice::Mine);
         assert_eq!(ids(&q), vec![(1, Some(7))]);
-        q.resolve(0, Choice::Theirs);
+        q.resolve("faction", 3, Choice::Theirs);
         assert_eq!(q.pending(), 1);
         // The server deleted it: mine cannot bring it back.
-        q.resolve(0, Choice::Mine);
+        q.resolve("faction", 3, Choice::Mine);
         assert_eq!(q.pending(), 1);
         assert!(q.conflicts.is_empty());
-        q.resolve(5, Choice::Mine);
-        assert_eq!(q.pending(), 1, "a stale index does nothing");
+        q.resolve("faction", 3, Choice::Mine);
+        assert_eq!(q.pending(), 1, "a settled conflict does nothing");
     }
 
     #[test]
@@ -626,5 +744,102 @@ mod tests {
         let loaded: Queue = serde_json::from_value(stored).unwrap();
         assert_eq!(loaded.mutations, q.mutations, "the edits are kept");
         assert_eq!(loaded.votes.len(), 1, "only the vote with a token");
+    }
+
+    fn vote(cast_at: i64) -> Vote {
+        Vote {
+            token: format!("p{cast_at}.t"),
+            chosen: 1,
+            other: 2,
+            cast_at,
+        }
+    }
+
+    /// Two tabs each change their own copy; each change applied again to the stored queue, in the
+    /// order the changes were written, keeps both, numbered one after the other.
+    #[test]
+    fn a_change_applied_again_to_a_queue_another_tab_changed_keeps_both() {
+        let s = snapshot_with("faction", 3, 4);
+        let start = Queue::new("c".into());
+        let mine = Change::Edit {
+            kind: "faction".into(),
+            id: 3,
+            known: s.get("faction", 3).map(|r| r.revision),
+            body: Some(json!({"name": "mine"})),
+        };
+        let theirs = Change::Edit {
+            kind: "regiment".into(),
+            id: 9,
+            known: None,
+            body: Some(json!({"id": 9})),
+        };
+        let mut my_tab = start.clone();
+        mine.apply(&mut my_tab);
+        let mut stored = start.clone();
+        theirs.apply(&mut stored);
+        Change::Vote(vote(5)).apply(&mut stored);
+        mine.apply(&mut stored);
+        assert_eq!(ids(&stored), vec![(1, None), (2, Some(4))]);
+        assert_eq!(stored.votes, vec![vote(5)]);
+        // A conflict is settled by its record, wherever the other tab has put it in the list.
+        let conflict = |id| Conflict {
+            kind: "faction".into(),
+            id,
+            mine: None,
+            theirs: SyncRecord {
+                kind: "faction".into(),
+                id,
+                revision: 7,
+                server_rev: 8,
+                deleted: false,
+                body: Some(json!({"id": id})),
+            },
+        };
+        stored.conflicts = vec![conflict(8), conflict(3)];
+        Change::Resolve {
+            kind: "faction".into(),
+            id: 3,
+            choice: Choice::Theirs,
+        }
+        .apply(&mut stored);
+        assert_eq!(stored.conflicts, vec![conflict(8)]);
+        let refusal = Refusal {
+            what: "faction 8".into(),
+            error: ErrorBody {
+                code: "bad_request".into(),
+                message: "no".into(),
+                field: None,
+            },
+        };
+        stored.refused = vec![refusal.clone()];
+        Change::Dismiss(refusal.clone()).apply(&mut stored);
+        Change::Dismiss(refusal).apply(&mut stored);
+        assert!(stored.refused.is_empty(), "dismissing twice is harmless");
+    }
+
+    /// The localStorage queue of an older build joins the stored one without losing an edit, and
+    /// what both hold is kept once.
+    #[test]
+    fn merging_an_older_copy_loses_nothing_and_doubles_nothing() {
+        let s = snapshot_with("faction", 3, 4);
+        let mut here = Queue::new("c".into());
+        here.edit(&s, "faction", 3, Some(json!({"name": "here"})));
+        here.votes.push(vote(1));
+        let mut old = Queue::new("old".into());
+        old.edit(&s, "faction", 3, Some(json!({"name": "old"})));
+        old.edit(&s, "regiment", 9, Some(json!({"id": 9})));
+        old.batch(1);
+        old.votes = vec![vote(1), vote(2)];
+        here.merge(old);
+        assert_eq!(here.client_id, "c");
+        assert_eq!(ids(&here), vec![(1, Some(4)), (2, Some(4)), (3, None)]);
+        assert!(
+            here.mutations.iter().all(|p| !p.sent),
+            "sent again under this numbering"
+        );
+        assert_eq!(here.votes, vec![vote(1), vote(2)]);
+        let twice = here.clone();
+        here.merge(twice.clone());
+        assert_eq!(here, twice, "a copy merged into itself adds nothing");
     }
 }

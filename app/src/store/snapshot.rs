@@ -23,6 +23,19 @@ pub struct Snapshot {
     /// record) since the last one: the records are then not exactly the server's at `cursor`
     /// until the next pull brings the rest.
     ahead: bool,
+    /// The records taken in since the store last wrote them to disk.
+    changed: Changed,
+}
+
+/// Which records changed since the last write: bookkeeping, not content, so two snapshots holding
+/// the same records are equal whatever they have written.
+#[derive(Clone, Debug, Default)]
+struct Changed(std::collections::BTreeSet<RecordKey>);
+
+impl PartialEq for Changed {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// The stored form: JSON maps need string keys, so the records travel as a list.
@@ -36,15 +49,7 @@ struct SnapshotFile {
 
 impl From<SnapshotFile> for Snapshot {
     fn from(f: SnapshotFile) -> Self {
-        let mut s = Snapshot {
-            cursor: f.cursor,
-            records: BTreeMap::new(),
-            ahead: f.ahead,
-        };
-        for r in f.records {
-            s.absorb(r);
-        }
-        s
+        Snapshot::from_parts(f.cursor, f.ahead, f.records)
     }
 }
 
@@ -59,6 +64,38 @@ impl From<Snapshot> for SnapshotFile {
 }
 
 impl Snapshot {
+    /// A snapshot read back from disk: its cursor, whether it was ahead, and its records.
+    pub fn from_parts(cursor: u64, ahead: bool, records: Vec<SyncRecord>) -> Self {
+        let mut s = Snapshot {
+            cursor,
+            ahead,
+            ..Snapshot::default()
+        };
+        for r in records {
+            s.absorb(r);
+        }
+        s.changed.0.clear();
+        s
+    }
+
+    /// Whether records were taken in outside a pull since the last one (see [`Snapshot::exact_cursor`]).
+    pub fn ahead(&self) -> bool {
+        self.ahead
+    }
+
+    /// Every record, tombstones included.
+    pub fn records(&self) -> impl Iterator<Item = &SyncRecord> {
+        self.records.values()
+    }
+
+    /// The records taken in since the last call, to write to disk.
+    pub fn take_changed(&mut self) -> Vec<SyncRecord> {
+        std::mem::take(&mut self.changed.0)
+            .into_iter()
+            .filter_map(|k| self.records.get(&k).cloned())
+            .collect()
+    }
+
     /// Whether nothing has been pulled yet.
     pub fn is_empty(&self) -> bool {
         self.records.is_empty()
@@ -97,6 +134,7 @@ impl Snapshot {
         match self.records.get(&key) {
             Some(have) if have.revision > record.revision => {}
             _ => {
+                self.changed.0.insert(key.clone());
                 self.records.insert(key, record);
             }
         }
@@ -135,6 +173,72 @@ impl Snapshot {
         let mut realm = self.stored(queue, read)?;
         recalculate_all(&mut realm);
         Ok(realm)
+    }
+
+    /// The body a record has on screen: its last queued edit's (`None` for a delete), else the
+    /// snapshot's (`None` for a tombstone or a record never seen).
+    fn live_body(&self, queue: &Queue, kind: &str, id: u64) -> Option<serde_json::Value> {
+        let queued = queue
+            .mutations
+            .iter()
+            .rev()
+            .find(|p| p.mutation.kind == kind && p.mutation.id == id);
+        match queued {
+            Some(p) => p.mutation.body.clone().filter(|_| p.mutation.op == Op::Put),
+            None => self
+                .get(kind, id)
+                .filter(|r| !r.deleted)
+                .and_then(|r| r.body.clone()),
+        }
+    }
+
+    /// Takes the records `keys` in again: `realm` is what [`Snapshot::realm`] gave for this
+    /// snapshot and `queue` before they changed, and becomes what it gives now, without reading
+    /// every record — only those records are read, spliced into place, and what derives from
+    /// them re-derived (`engine::rederive_after`); the whole realm is validated, as it is cheap.
+    /// On an error `realm` is left part-way: take the same keys in from the state before, which
+    /// puts it back.
+    pub fn refresh(
+        &self,
+        queue: &Queue,
+        read: &dyn Bundle,
+        realm: &mut Realm,
+        keys: &[RecordKey],
+    ) -> Result<(), DocError> {
+        let mut all: Vec<(RecordKind, u64)> = Vec::with_capacity(keys.len() + 1);
+        for (name, id) in keys {
+            let kind = RecordKind::from_name(name).ok_or_else(|| {
+                DocError::new(name.clone(), "a record kind this app does not know")
+            })?;
+            all.push((kind, *id));
+            // A photo's rating comes and goes with it (as in `stored`).
+            if kind == RecordKind::Photo {
+                all.push((RecordKind::Rating, *id));
+            }
+        }
+        engine::stable_sort_by(&mut all, |a, b| a.cmp(b));
+        all.dedup();
+        for &(kind, id) in &all {
+            if kind != RecordKind::Rating {
+                read.splice(realm, kind, id, self.live_body(queue, kind.name(), id))?;
+            }
+        }
+        // Ratings last, once every photo is in place.
+        for &(kind, id) in &all {
+            if kind == RecordKind::Rating {
+                let body = if realm.photo(id).is_some() {
+                    self.live_body(queue, kind.name(), id)
+                } else {
+                    None
+                };
+                read.splice(realm, kind, id, body)?;
+            }
+        }
+        read.validate(realm)?;
+        for &(kind, id) in &all {
+            engine::rederive_after(realm, kind, id);
+        }
+        Ok(())
     }
 
     /// The realm as its records are stored — this snapshot with `queue`'s pending edits — validated
@@ -195,6 +299,15 @@ mod tests {
         }
         fn validate(&self, realm: &Realm) -> Result<(), DocError> {
             realm.validate()
+        }
+        fn splice(
+            &self,
+            realm: &mut Realm,
+            kind: RecordKind,
+            id: u64,
+            body: Option<serde_json::Value>,
+        ) -> Result<(), DocError> {
+            realm.splice_record(kind, id, body)
         }
     }
 
@@ -332,10 +445,145 @@ mod tests {
     }
 
     #[test]
+    fn only_the_records_taken_in_since_the_last_write_are_written() {
+        let mut s = demo_snapshot();
+        assert_eq!(
+            s.take_changed().len(),
+            s.records().count(),
+            "a first pull writes all"
+        );
+        assert!(s.take_changed().is_empty());
+        let mut r = s
+            .get("faction", demo_realm().factions[0].id)
+            .unwrap()
+            .clone();
+        r.revision += 1;
+        s.absorb(r.clone());
+        let mut old = r.clone();
+        old.revision -= 1;
+        s.absorb(old);
+        assert_eq!(
+            s.take_changed(),
+            vec![r],
+            "an older revision changes nothing"
+        );
+        let again = Snapshot::from_parts(s.cursor, s.ahead(), s.records().cloned().collect());
+        assert_eq!(again, s);
+        assert!(
+            again.clone().take_changed().is_empty(),
+            "read back, nothing is new"
+        );
+    }
+
+    #[test]
     fn an_empty_snapshot_has_no_realm() {
         let e = Snapshot::default()
             .realm(&Queue::new("c".into()), &Everything)
             .unwrap_err();
         assert_eq!(e.field, "map");
+    }
+
+    /// What one step of the property test does.
+    #[derive(Clone, Debug)]
+    enum Step {
+        /// A pull brings another version of the record (numbers scaled by `1 + k/10`).
+        Pulled(i64),
+        /// A pull brings its tombstone.
+        Gone,
+        /// A pull brings the demo's version back.
+        Back,
+        /// An edit here: another version.
+        Edited(i64),
+        /// A delete here.
+        Deleted,
+    }
+
+    fn scaled(body: &serde_json::Value, k: i64) -> serde_json::Value {
+        let mut b = body.clone();
+        if let serde_json::Value::Object(m) = &mut b {
+            for f in [
+                "attack_power",
+                "defense_power",
+                "mobility",
+                "stat_impact_pct",
+                "base_attack",
+                "base_defense",
+                "health",
+                "rating",
+            ] {
+                if let Some(v) = m.get(f).and_then(|v| v.as_f64()) {
+                    m.insert(f.into(), serde_json::json!(v * (1.0 + k as f64 / 10.0)));
+                }
+            }
+        }
+        b
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+
+        /// Pulled changes and edits here, taken in one record at a time, give the realm a full
+        /// rebuild gives; a change that breaks a rule is refused both ways, and taking the same
+        /// record in again from the state before puts the realm back.
+        #[test]
+        fn records_taken_in_one_at_a_time_equal_a_full_rebuild(
+            steps in proptest::collection::vec(
+                (0usize..10_000, prop_oneof![
+                    (-4i64..=4).prop_map(Step::Pulled),
+                    Just(Step::Gone),
+                    Just(Step::Back),
+                    (-4i64..=4).prop_map(Step::Edited),
+                    Just(Step::Deleted),
+                ]),
+                1..12,
+            )
+        ) {
+            let demo = demo_snapshot();
+            let keys: Vec<RecordKey> = demo
+                .records()
+                .filter(|r| r.kind != "map")
+                .map(|r| (r.kind.clone(), r.id))
+                .collect();
+            let mut s = demo.clone();
+            let mut q = Queue::new("c".into());
+            let mut shown = s.realm(&q, &Everything).unwrap();
+            for (n, (pick, step)) in steps.into_iter().enumerate() {
+                let key = keys[pick % keys.len()].clone();
+                let original = demo.get(&key.0, key.1).unwrap().clone();
+                let (before_s, before_q) = (s.clone(), q.clone());
+                let pulled = |deleted: bool, body: Option<serde_json::Value>| SyncRecord {
+                    revision: original.revision + 1 + n as u64,
+                    server_rev: 10_000 + n as u64,
+                    deleted,
+                    body,
+                    ..original.clone()
+                };
+                match &step {
+                    Step::Pulled(k) => s.absorb(pulled(false, Some(scaled(original.body.as_ref().unwrap(), *k)))),
+                    Step::Gone => s.absorb(pulled(true, None)),
+                    Step::Back => s.absorb(pulled(false, original.body.clone())),
+                    Step::Edited(k) => q.edit(&s, &key.0, key.1, Some(scaled(original.body.as_ref().unwrap(), *k))),
+                    Step::Deleted => q.edit(&s, &key.0, key.1, None),
+                }
+                let full = s.realm(&q, &Everything);
+                let mut taken = shown.clone();
+                let got = s.refresh(&q, &Everything, &mut taken, std::slice::from_ref(&key));
+                prop_assert_eq!(got.is_ok(), full.is_ok(), "{:?} {:?}", key, step);
+                match full {
+                    Ok(full) => {
+                        prop_assert_eq!(&taken, &full, "{:?} {:?}", key, step);
+                        shown = taken;
+                    }
+                    Err(_) => {
+                        before_s.refresh(&before_q, &Everything, &mut taken, std::slice::from_ref(&key)).unwrap();
+                        prop_assert_eq!(&taken, &shown, "put back after {:?}", step);
+                        s = before_s;
+                        q = before_q;
+                    }
+                }
+            }
+        }
     }
 }

@@ -32,6 +32,8 @@ pub struct SyncStatus {
     /// The server's poke stream is open: other people's changes arrive as they are made
     /// (`live.rs`); otherwise they are polled for.
     pub live: bool,
+    /// Why the browser did not store what it was given (full, or refused), while it does not.
+    pub storage: Option<String>,
 }
 
 impl Default for SyncStatus {
@@ -45,6 +47,7 @@ impl Default for SyncStatus {
             locked: false,
             error: None,
             live: false,
+            storage: None,
         }
     }
 }

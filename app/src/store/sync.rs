@@ -2,7 +2,7 @@
 //! during a run makes it go round once more. A server that cannot be reached is retried with
 //! backoff; other people's changes arrive when the server pokes (`live.rs`).
 
-use super::local;
+use super::saving::{self, transact};
 use super::status::Reach;
 use super::{RealmStore, Source};
 use crate::api::{self, ApiError};
@@ -118,17 +118,19 @@ async fn once(store: RealmStore) -> Result<(), ApiError> {
     push_battles(store).await?;
     let since = store.inner.with_value(|i| i.snapshot.cursor);
     let pull = api::pull(since).await?;
-    let changed = !pull.records.is_empty();
-    store.inner.update_value(|i| {
-        i.snapshot.apply_pull(pull);
-        if changed {
-            let _ = local::save_snapshot(i.kv.as_ref(), &i.snapshot);
-        }
-    });
-    if changed || store.realm.with_untracked(Option::is_none) {
+    let keys: Vec<_> = pull
+        .records
+        .iter()
+        .map(|r| (r.kind.clone(), r.id))
+        .collect();
+    store.inner.update_value(|i| i.snapshot.apply_pull(pull));
+    if store.realm.with_untracked(Option::is_none) {
         store.rebuild();
+    } else {
+        store.refresh(&keys);
     }
     store.source.set(Source::Server);
+    saving::save_snapshot(store).await;
     Ok(())
 }
 
@@ -139,15 +141,7 @@ async fn push_edits(store: RealmStore) -> Result<(), ApiError> {
         return Ok(());
     };
     loop {
-        let (batch, check) = store
-            .inner
-            .try_update_value(|i| {
-                i.reload_queue();
-                let batch = i.queue.batch(BATCH);
-                i.save_queue();
-                (batch, !i.key_checked)
-            })
-            .unwrap_or((None, false));
+        let (batch, check) = transact(store, |q, i| (q.batch(BATCH), !i.key_checked)).await;
         // With nothing queued, an empty push still checks a newly entered key.
         let request = match (batch, check) {
             (Some(b), _) => b,
@@ -160,20 +154,14 @@ async fn push_edits(store: RealmStore) -> Result<(), ApiError> {
         let empty = request.mutations.is_empty();
         match api::push(&request, &key).await {
             Ok(answer) => {
-                let renumbered = store
-                    .inner
-                    .try_update_value(|i| {
-                        i.key_checked = true;
-                        i.reload_queue();
-                        let settled = i.queue.settle(&answer, &mut i.snapshot);
-                        i.save_queue();
-                        let _ = local::save_snapshot(i.kv.as_ref(), &i.snapshot);
-                        settled.renumbered
-                    })
-                    .unwrap_or(false);
+                let renumbered = transact(store, |q, i| {
+                    i.key_checked = true;
+                    q.settle(&answer, &mut i.snapshot).renumbered
+                })
+                .await;
+                saving::save_snapshot(store).await;
                 store.status.update(|s| s.locked = false);
                 store.publish();
-                store.rebuild();
                 if empty && !renumbered {
                     return Ok(());
                 }
@@ -189,27 +177,28 @@ async fn push_edits(store: RealmStore) -> Result<(), ApiError> {
 
 /// Sends the queued votes as one batch and keeps what the server made of each.
 async fn push_votes(store: RealmStore) -> Result<(), ApiError> {
-    let votes = store.inner.with_value(|i| i.queue.votes.clone());
+    // What is on disk, so a vote another tab queued is sent once, by whichever tab gets there.
+    let votes = transact(store, |q, _| q.votes.clone()).await;
     if votes.is_empty() {
         return Ok(());
     }
     let n = votes.len();
     let batch = VoteBatch { votes };
+    let sent = batch.votes.clone();
     match api::post_votes(&batch).await {
         Ok(answer) => {
-            store.with_queue(|q| {
-                q.votes.drain(..n.min(q.votes.len()));
-            });
+            transact(store, |q, _| q.votes.retain(|v| !sent.contains(v))).await;
             store
                 .vote_results
                 .set(batch.votes.into_iter().zip(answer.results).collect());
             Ok(())
         }
         Err(ApiError::Status(code, error)) if refused_for_good(code) => {
-            store.with_queue(|q| {
-                q.votes.drain(..n.min(q.votes.len()));
+            transact(store, |q, _| {
+                q.votes.retain(|v| !sent.contains(v));
                 q.refused.push(refusal(format!("{n} votes"), code, error));
-            });
+            })
+            .await;
             Ok(())
         }
         Err(e) => Err(e),
@@ -218,7 +207,7 @@ async fn push_votes(store: RealmStore) -> Result<(), ApiError> {
 
 /// Sends each queued battle; one the server already holds counts as sent.
 async fn push_battles(store: RealmStore) -> Result<(), ApiError> {
-    let battles = store.inner.with_value(|i| i.queue.battles.clone());
+    let battles = transact(store, |q, _| q.battles.clone()).await;
     for entry in battles {
         let outcome = api::post_battle(&entry).await;
         let refused = match outcome {
@@ -231,10 +220,11 @@ async fn push_battles(store: RealmStore) -> Result<(), ApiError> {
             }
             Err(e) => return Err(e),
         };
-        store.with_queue(|q| {
+        transact(store, |q, _| {
             q.battles.retain(|b| *b != entry);
             q.refused.extend(refused);
-        });
+        })
+        .await;
     }
     Ok(())
 }

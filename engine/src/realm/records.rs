@@ -79,6 +79,77 @@ macro_rules! record_kinds {
                 out
             }
 
+            /// Puts one record in its place (`Some` body, read as [`Realm::from_records`] reads
+            /// it) or takes it out (`None`), keeping document order. For a realm already read:
+            /// the browser takes in a changed record this way rather than reading every record
+            /// again, then re-derives what depends on it ([`crate::rederive_after`]); the result
+            /// is the realm `from_records` would read from the records as they now are. Not
+            /// validated: call [`Realm::validate`].
+            pub fn splice_record(
+                &mut self,
+                kind: RecordKind,
+                id: u64,
+                body: Option<serde_json::Value>,
+            ) -> Result<(), DocError> {
+                self.splice::<true>(kind, id, body)
+            }
+
+            /// [`Realm::splice_record`] for a realm read by
+            /// [`Realm::from_records_without_lab_setups`]: a line-up is skipped unread.
+            pub fn splice_record_without_lab_setups(
+                &mut self,
+                kind: RecordKind,
+                id: u64,
+                body: Option<serde_json::Value>,
+            ) -> Result<(), DocError> {
+                self.splice::<false>(kind, id, body)
+            }
+
+            fn splice<const LAB_SETUPS: bool>(
+                &mut self,
+                kind: RecordKind,
+                id: u64,
+                body: Option<serde_json::Value>,
+            ) -> Result<(), DocError> {
+                match kind {
+                    RecordKind::Map => match body {
+                        Some(b) => self.map = from_value(b, "map")?,
+                        None => return Err(DocError::new("map", "no map record")),
+                    },
+                    RecordKind::Settings => {
+                        self.settings = match body {
+                            Some(b) => from_value(b, "settings")?,
+                            None => Default::default(),
+                        }
+                    }
+                    $(RecordKind::$variant => {
+                        if !LAB_SETUPS && matches!(RecordKind::$variant, RecordKind::LabSetup) {
+                            return Ok(());
+                        }
+                        let item = match body {
+                            Some(b) => {
+                                let path = format!("{}[id {}]", stringify!($field), id);
+                                let item = element_of(&self.$field, from_value(b, &path)?);
+                                check_id(&item, id, &path)?;
+                                Some(item)
+                            }
+                            None => None,
+                        };
+                        if let Some(i) = self.$field.iter().position(|x| x.id() == id) {
+                            self.$field.remove(i);
+                        }
+                        if let Some(item) = item {
+                            // Document order is by sort key (an `order`, then the id), and
+                            // keys are unique: in after the last smaller one.
+                            let k = item.key();
+                            let i = self.$field.partition_point(|x| x.key() < k);
+                            self.$field.insert(i, item);
+                        }
+                    })*
+                }
+                Ok(())
+            }
+
             /// Assembles a document from records in any order and sorts it into document order.
             /// Exactly one map record is needed; settings default when absent. The result is not
             /// validated: call [`Realm::validate`].
@@ -196,6 +267,11 @@ fn push_all<T: Serialize + Keyed>(out: &mut Vec<Record>, kind: RecordKind, items
 fn from_value<T: DeserializeOwned>(body: serde_json::Value, path: &str) -> Result<T, DocError> {
     // Structs as objects only: the array readers serde would also compile are never needed.
     crate::realm::value_reader::from_value(body).map_err(|e| DocError::new(path, e.to_string()))
+}
+
+/// `item`, typed as an element of `_of` (what the macro's collections hold).
+fn element_of<T>(_of: &[T], item: T) -> T {
+    item
 }
 
 fn check_id<T: Keyed>(item: &T, id: u64, path: &str) -> Result<(), DocError> {

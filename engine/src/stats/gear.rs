@@ -400,6 +400,30 @@ pub fn push_down(r: &mut Realm, edit: ArmoryEdit) -> RecalcReport {
     rederive(r, |p| wears(p, edit))
 }
 
+/// After the record `(kind, id)` of `r` was spliced in or out ([`Realm::splice_record`]),
+/// re-derives the photos whose stats read it: that photo, for a photo; every photo, for a record
+/// of the Armory that stats read (an item row, a Material, a unique item, a beast, a barding),
+/// since who wore a removed row is no longer known, and such edits are rare; none for any other
+/// kind, which `derive_stats` does not read. The result equals [`recalculate_all`] on the same
+/// realm (the property test in `tests` applies random changes both ways).
+pub fn rederive_after(r: &mut Realm, kind: crate::RecordKind, id: u64) -> RecalcReport {
+    use crate::RecordKind as K;
+    match kind {
+        K::Photo => rederive(r, |p| p.id == id),
+        K::Weapon
+        | K::Armor
+        | K::Headwear
+        | K::Backpiece
+        | K::Legwear
+        | K::Shield
+        | K::Material
+        | K::UniqueItem
+        | K::Beast
+        | K::Barding => rederive(r, |_| true),
+        _ => RecalcReport::default(),
+    }
+}
+
 /// *Recalculate Unit Stats* (SPEC §2.4c): re-derives every photo. Idempotent; never touches Health,
 /// names or anything typed by hand.
 pub fn recalculate_all(r: &mut Realm) -> RecalcReport {

@@ -3,8 +3,8 @@
 
 use app::fighting::now_ms;
 use engine::{
-    march, march_totals, realm_territory, BattleSystem, FactionRef, MarchBreakdown, OwnerGrid,
-    Realm, Router,
+    claim_territory, march, march_totals, realm_claims, BattleSystem, Claim, FactionRef,
+    MarchBreakdown, OwnerGrid, Realm, Router, TerrainMap,
 };
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -72,9 +72,26 @@ impl MapState {
             system: RwSignal::new(BattleSystem::V2),
             router: StoredValue::new(Router::new()),
         };
+        // Territory is claimed again only when what the claim reads moved: a marker, an
+        // alignment, a faction's allowance (from its Power and reach, in whole squares), or the
+        // terrain. A rename, a vote that moves Power by less than a square, or a changed Lab
+        // line-up leaves it as it is.
+        let claimed: StoredValue<Option<(Vec<Claim>, TerrainMap)>> = StoredValue::new(None);
         Effect::new(move |_| {
-            let owners = realm.with(|r| r.as_deref().map(|r| Arc::new(realm_territory(r))));
-            state.owners.set(owners);
+            let Some((claims, map)) =
+                realm.with(|r| r.as_deref().map(|r| (realm_claims(r), r.map.clone())))
+            else {
+                state.owners.set(None);
+                return;
+            };
+            let same =
+                claimed.with_value(|c| c.as_ref().is_some_and(|(c, m)| *c == claims && *m == map));
+            if same {
+                return;
+            }
+            let owners = claim_territory(&map, &claims);
+            claimed.set_value(Some((claims, map)));
+            state.owners.set(Some(Arc::new(owners)));
         });
         state
     }

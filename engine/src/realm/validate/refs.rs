@@ -249,34 +249,39 @@ pub(super) fn factions(r: &Realm, ix: &Index) -> Res {
     Ok(())
 }
 
+/// One fitted slot. `at` builds the slot's path only when there is an error to name: this runs
+/// for every slot of every photo on each change the browser takes in, so nothing is formatted on
+/// the way through.
 fn item(
     ix: &Index,
     table: &HashMap<u64, usize>,
     slot: Slot,
     it: Option<ItemRef>,
     r: &Realm,
-    at: &str,
+    at: &dyn Fn() -> String,
 ) -> Res {
     match it {
         None => Ok(()),
         Some(ItemRef::Item(f)) => {
-            resolves(table, f.row, &format!("{slot:?} row"), || {
-                format!("{at}.row")
-            })?;
+            if !table.contains_key(&f.row) {
+                resolves(table, f.row, &format!("{slot:?} row"), || {
+                    format!("{}.row", at())
+                })?;
+            }
             resolves(&ix.materials, f.material, "material", || {
-                format!("{at}.material")
+                format!("{}.material", at())
             })
         }
         Some(ItemRef::Unique(id)) => unique_in(r, ix, id, slot, at),
     }
 }
 
-fn unique_in(r: &Realm, ix: &Index, id: u64, slot: Slot, at: &str) -> Res {
-    resolves(&ix.unique_items, id, "unique item", || at.to_string())?;
+fn unique_in(r: &Realm, ix: &Index, id: u64, slot: Slot, at: &dyn Fn() -> String) -> Res {
+    resolves(&ix.unique_items, id, "unique item", at)?;
     let u = &r.unique_items[ix.unique_items[&id]];
     if u.slot != slot {
         return Err(bad(
-            at,
+            at(),
             format!(
                 "unique item {id} is for the {:?} slot, not {slot:?}",
                 u.slot
@@ -286,7 +291,7 @@ fn unique_in(r: &Realm, ix: &Index, id: u64, slot: Slot, at: &str) -> Res {
     Ok(())
 }
 
-fn stats(s: &Stats, at: &str) -> Res {
+fn stats(s: &Stats, at: &dyn Fn() -> String) -> Res {
     let nums = [
         ("attack_power", s.attack_power),
         ("attack_range", s.attack_range),
@@ -300,14 +305,14 @@ fn stats(s: &Stats, at: &str) -> Res {
         ("movement", s.movement),
     ];
     for (n, v) in nums {
-        finite(v, || format!("{at}.stats.{n}"))?;
+        finite(v, || format!("{}.stats.{n}", at()))?;
     }
     Ok(())
 }
 
 fn photo(r: &Realm, ix: &Index, i: usize, p: &Photo, worn_by: &mut HashMap<u64, usize>) -> Res {
-    let at = format!("photos[{i}]");
-    let f = |n: &str| format!("{at}.{n}");
+    let at = || format!("photos[{i}]");
+    let f = |n: &str| format!("photos[{i}].{n}");
     display_name(&p.name, || f("name"))?;
     resolves(&ix.factions, p.faction, "faction", || f("faction"))?;
     group_ok(r, ix, p.faction, p.group, || f("group"))?;
@@ -330,25 +335,17 @@ fn photo(r: &Realm, ix: &Index, i: usize, p: &Photo, worn_by: &mut HashMap<u64, 
         finite(v, || f(n))?;
     }
     stats(&p.stats, &at)?;
-    item(ix, &ix.weapons, Slot::Weapon, p.weapon, r, &f("weapon"))?;
-    item(ix, &ix.armor, Slot::Armor, p.armor, r, &f("armor"))?;
-    item(
-        ix,
-        &ix.headwear,
-        Slot::Headwear,
-        p.headwear,
-        r,
-        &f("headwear"),
-    )?;
-    item(
-        ix,
-        &ix.backpieces,
-        Slot::Backpiece,
-        p.backpiece,
-        r,
-        &f("backpiece"),
-    )?;
-    item(ix, &ix.legwear, Slot::Legwear, p.legwear, r, &f("legwear"))?;
+    item(ix, &ix.weapons, Slot::Weapon, p.weapon, r, &|| f("weapon"))?;
+    item(ix, &ix.armor, Slot::Armor, p.armor, r, &|| f("armor"))?;
+    item(ix, &ix.headwear, Slot::Headwear, p.headwear, r, &|| {
+        f("headwear")
+    })?;
+    item(ix, &ix.backpieces, Slot::Backpiece, p.backpiece, r, &|| {
+        f("backpiece")
+    })?;
+    item(ix, &ix.legwear, Slot::Legwear, p.legwear, r, &|| {
+        f("legwear")
+    })?;
     match p.offhand {
         None => {}
         Some(OffhandRef::Weapon(it)) => item(
@@ -357,7 +354,7 @@ fn photo(r: &Realm, ix: &Index, i: usize, p: &Photo, worn_by: &mut HashMap<u64, 
             Slot::Weapon,
             Some(ItemRef::Item(it)),
             r,
-            &f("offhand.weapon"),
+            &|| f("offhand.weapon"),
         )?,
         Some(OffhandRef::Shield(it)) => item(
             ix,
@@ -365,18 +362,20 @@ fn photo(r: &Realm, ix: &Index, i: usize, p: &Photo, worn_by: &mut HashMap<u64, 
             Slot::Offhand,
             Some(ItemRef::Item(it)),
             r,
-            &f("offhand.shield"),
+            &|| f("offhand.shield"),
         )?,
-        Some(OffhandRef::Unique(id)) => unique_in(r, ix, id, Slot::Offhand, &f("offhand.unique"))?,
+        Some(OffhandRef::Unique(id)) => {
+            unique_in(r, ix, id, Slot::Offhand, &|| f("offhand.unique"))?
+        }
     }
     if let Some(b) = p.beast {
         resolves(&ix.beasts, b, "beast", || f("beast"))?;
     }
     for (j, &b) in p.worn.iter().enumerate() {
-        resolves(&ix.bardings, b, "barding", || format!("{at}.worn[{j}]"))?;
+        resolves(&ix.bardings, b, "barding", || format!("{}.worn[{j}]", at()))?;
         if let Some(k) = worn_by.insert(b, i) {
             return Err(bad(
-                format!("{at}.worn[{j}]"),
+                format!("{}.worn[{j}]", at()),
                 format!("barding {b} is already worn by photos[{k}]"),
             ));
         }
