@@ -287,14 +287,9 @@ pub(super) async fn save_snapshot(store: RealmStore) {
     let Some((disk, cursor, ahead, records)) = store
         .inner
         .try_update_value(|i| {
-            i.disk.clone().map(|d| {
-                (
-                    d,
-                    i.snapshot.cursor,
-                    i.snapshot.ahead(),
-                    i.snapshot.take_changed(),
-                )
-            })
+            let disk = i.disk.clone()?;
+            let records = i.snapshot.take_changed()?;
+            Some((disk, i.snapshot.cursor, i.snapshot.ahead(), records))
         })
         .flatten()
     else {
@@ -305,10 +300,7 @@ pub(super) async fn save_snapshot(store: RealmStore) {
         Ok(()) => i.snapshot_failed = None,
         Err(e) => {
             i.snapshot_failed = Some(snapshot_refused(&e));
-            // Written next time: taking them in again marks them.
-            for r in records {
-                i.snapshot.absorb(r);
-            }
+            i.snapshot.unwritten(records);
         }
     });
     store.publish();
@@ -338,6 +330,7 @@ fn listen(store: RealmStore) {
 }
 
 /// Reads the queue another tab wrote; only reads, so two tabs never answer each other for ever.
+/// Its edits may touch any record, so the realm is read again in full, as rarely as tabs write.
 async fn reread(store: RealmStore) {
     let _turn = turn().await;
     let Some(disk) = store.inner.with_value(|i| i.disk.clone()) else {

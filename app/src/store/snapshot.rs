@@ -27,10 +27,15 @@ pub struct Snapshot {
     changed: Changed,
 }
 
-/// Which records changed since the last write: bookkeeping, not content, so two snapshots holding
-/// the same records are equal whatever they have written.
+/// What changed since the last write: bookkeeping, not content, so two snapshots holding the
+/// same records are equal whatever they have written.
 #[derive(Clone, Debug, Default)]
-struct Changed(std::collections::BTreeSet<RecordKey>);
+struct Changed {
+    /// The records taken in since.
+    records: std::collections::BTreeSet<RecordKey>,
+    /// The cursor and `ahead` as last written (`None`: not yet, or the write failed).
+    head: Option<(u64, bool)>,
+}
 
 impl PartialEq for Changed {
     fn eq(&self, _: &Self) -> bool {
@@ -74,7 +79,10 @@ impl Snapshot {
         for r in records {
             s.absorb(r);
         }
-        s.changed.0.clear();
+        s.changed = Changed {
+            records: Default::default(),
+            head: Some((cursor, ahead)),
+        };
         s
     }
 
@@ -88,12 +96,29 @@ impl Snapshot {
         self.records.values()
     }
 
-    /// The records taken in since the last call, to write to disk.
-    pub fn take_changed(&mut self) -> Vec<SyncRecord> {
-        std::mem::take(&mut self.changed.0)
-            .into_iter()
-            .filter_map(|k| self.records.get(&k).cloned())
-            .collect()
+    /// The records taken in since the last call, to write to disk with the cursor; `None` when
+    /// neither they nor the cursor moved, so a pull that brought nothing writes nothing.
+    pub fn take_changed(&mut self) -> Option<Vec<SyncRecord>> {
+        let head = Some((self.cursor, self.ahead));
+        if self.changed.records.is_empty() && self.changed.head == head {
+            return None;
+        }
+        self.changed.head = head;
+        Some(
+            std::mem::take(&mut self.changed.records)
+                .into_iter()
+                .filter_map(|k| self.records.get(&k).cloned())
+                .collect(),
+        )
+    }
+
+    /// Marks `records` and the cursor as not written after all (the disk refused them), so the
+    /// next write carries them again.
+    pub fn unwritten(&mut self, records: Vec<SyncRecord>) {
+        self.changed.head = None;
+        for r in records {
+            self.changed.records.insert((r.kind.clone(), r.id));
+        }
     }
 
     /// Whether nothing has been pulled yet.
@@ -134,7 +159,7 @@ impl Snapshot {
         match self.records.get(&key) {
             Some(have) if have.revision > record.revision => {}
             _ => {
-                self.changed.0.insert(key.clone());
+                self.changed.records.insert(key.clone());
                 self.records.insert(key, record);
             }
         }
@@ -448,11 +473,11 @@ mod tests {
     fn only_the_records_taken_in_since_the_last_write_are_written() {
         let mut s = demo_snapshot();
         assert_eq!(
-            s.take_changed().len(),
-            s.records().count(),
+            s.take_changed().map(|r| r.len()),
+            Some(s.records().count()),
             "a first pull writes all"
         );
-        assert!(s.take_changed().is_empty());
+        assert!(s.take_changed().is_none());
         let mut r = s
             .get("faction", demo_realm().factions[0].id)
             .unwrap()
@@ -464,13 +489,13 @@ mod tests {
         s.absorb(old);
         assert_eq!(
             s.take_changed(),
-            vec![r],
+            Some(vec![r]),
             "an older revision changes nothing"
         );
         let again = Snapshot::from_parts(s.cursor, s.ahead(), s.records().cloned().collect());
         assert_eq!(again, s);
         assert!(
-            again.clone().take_changed().is_empty(),
+            again.clone().take_changed().is_none(),
             "read back, nothing is new"
         );
     }
