@@ -60,6 +60,12 @@ fn with_key(req: RequestBuilder, key: &str) -> RequestBuilder {
     req.header("Authorization", &format!("Bearer {key}"))
 }
 
+/// `GET /api/summary`: what the map draws before the whole collection has arrived.
+pub async fn summary() -> Result<engine::wire::MapSummary, ApiError> {
+    let res = send(Request::get("/api/summary").build()).await?;
+    decode(res).await
+}
+
 /// `GET /api/sync/pull?since=N`: every record changed after cursor `since`.
 pub async fn pull(since: u64) -> Result<PullResponse, ApiError> {
     let res = send(Request::get(&format!("/api/sync/pull?since={since}")).build()).await?;

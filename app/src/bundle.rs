@@ -37,6 +37,12 @@ pub trait Bundle: Sync + 'static {
         body: Option<serde_json::Value>,
     ) -> Result<(), DocError>;
 
+    /// Whether a first visit (nothing stored yet) asks the server for the map's summary
+    /// (`/api/summary`) beside the full pull, so the page can draw before the realm arrives.
+    fn summary_first(&self) -> bool {
+        false
+    }
+
     /// The battle record's download link for the victory screen, where this bundle offers one.
     fn record_link(&self, _record: &BattleRecord) -> Option<String> {
         None

@@ -24,7 +24,7 @@ pub use queue::{Choice, Conflict, Refusal};
 pub use status::{Badge, SyncStatus};
 
 use crate::bundle::Bundle;
-use engine::wire::{BattleSubmission, Vote, VoteResult};
+use engine::wire::{BattleSubmission, MapSummary, Vote, VoteResult};
 use engine::{DocError, Realm, RecordKind};
 use leptos::prelude::*;
 use local::{Browser, KeyValue};
@@ -107,6 +107,9 @@ pub struct RealmStore {
     pub realm: RwSignal<Option<Arc<Realm>>>,
     /// Where `realm` came from.
     pub source: RwSignal<Source>,
+    /// On a first visit to a bundle that asks for it ([`Bundle::summary_first`]), the map's
+    /// summary, until `realm` has arrived; `None` before and after.
+    pub summary: RwSignal<Option<Arc<MapSummary>>>,
     /// What the status badge shows.
     pub status: RwSignal<SyncStatus>,
     /// The editor key, when one was entered.
@@ -132,6 +135,7 @@ pub fn provide_realm_store(bundle: &'static dyn Bundle) {
     let store = RealmStore {
         realm: RwSignal::new(None),
         source: RwSignal::new(Source::Loading),
+        summary: RwSignal::new(None),
         status: RwSignal::new(SyncStatus::default()),
         editor_key: RwSignal::new(key),
         conflicts: RwSignal::new(Vec::new()),
@@ -379,7 +383,12 @@ impl RealmStore {
             with_queue.or_else(|_| i.snapshot.realm(&Queue::new(String::new()), i.bundle))
         });
         match built {
-            Some(Ok(realm)) => self.realm.set(Some(Arc::new(realm))),
+            Some(Ok(realm)) => {
+                self.realm.set(Some(Arc::new(realm)));
+                if self.summary.with_untracked(Option::is_some) {
+                    self.summary.set(None);
+                }
+            }
             Some(Err(e)) => self
                 .status
                 .update(|s| s.error = Some(format!("the stored realm does not load: {e}"))),

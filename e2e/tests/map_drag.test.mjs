@@ -1,5 +1,6 @@
 // Dragging on the map: the route previewed and drawn, the march explained, markers that cannot
-// fight saying why, the territory layer, and the ground under the pointer.
+// fight saying why, the territory layer, the ground under the pointer, and a first visit drawn
+// from the server's summary before the whole realm has arrived.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { tempDir } from '../lib/server.mjs';
 import { screenshot } from '../lib/browser.mjs';
 import { waitForBadge } from '../lib/sync.mjs';
 import { MapPage, dragMarker, markerCentre } from '../lib/map_page.mjs';
+import { cardPowers, territoryPixels } from '../lib/editor_page.mjs';
 import { suite } from '../lib/suite.mjs';
 
 const s = suite('drag', { profile: { viewport: { width: 1366, height: 900 } } });
@@ -223,4 +225,39 @@ test('battle_record_in_the_browser_matches_native', async () => {
     dir.remove();
   }
   await page.close();
+});
+
+test('a_first_visit_draws_the_map_from_the_summary_before_the_realm_arrives', async () => {
+  const { context, page, errors } = await s.fresh();
+  // The full pull is held back until the test lets it go; the summary is not.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route('**/api/sync/pull*', async (route) => { await held; await route.continue(); });
+  const summary = await (await fetch(`${s.url}/api/summary`)).json();
+  await page.goto(`${s.url}/map`);
+  await page.locator('.arriving').waitFor();
+  const placed = s.doc.factions.filter((f) => f.marker);
+  assert.equal(await page.locator('.markers .marker').count(), placed.length, 'every marker is drawn');
+  const a = ordinary()[0];
+  assert.ok(await territoryPixels(page, a.colour) > 0, 'and its territory');
+  const powers = await cardPowers(page);
+  for (const st of summary.standings) assert.ok(Math.abs(powers[st.faction] - st.power) < 1e-5, `card ${st.faction}`);
+  assert.equal(await page.locator('.faction-card .portrait').count(), 0, 'faces wait for the photos');
+  await screenshot(page, 'map-first-from-summary');
+  // Picking up a marker says the figures are still on their way.
+  const c = await markerCentre(page, a.id);
+  await page.mouse.move(c.x, c.y);
+  await page.mouse.down();
+  await page.mouse.up();
+  assert.match(await page.locator('.notice').innerText(), /still arriving/);
+  const land = await territoryPixels(page, a.colour);
+
+  release();
+  await page.locator('.arriving').waitFor({ state: 'detached' });
+  await page.locator('.faction-card .portrait').first().waitFor();
+  assert.equal(await territoryPixels(page, a.colour), land, 'the realm claims the land the summary did');
+  await dragMarker(page, a.id, ordinary()[1].id);
+  await page.locator('.march-panel[data-settled="true"]').waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
 });

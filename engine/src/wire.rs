@@ -9,11 +9,13 @@ use serde::{Deserialize, Serialize};
 
 pub mod bundles;
 mod history;
+mod summary;
 
 pub use history::{
     faction_tallies, running_record, utc, FactionTally, HistoryEntry, HistoryListing, RecordPoint,
     SystemTally,
 };
+pub use summary::{FactionStanding, MapSummary};
 
 /// Every failure the API reports: `{"error": {...}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -42,6 +42,9 @@ pub struct Cached {
     pub coll: Collection,
     /// The live realm.
     pub realm: Realm,
+    /// The map's summary as served (`GET /api/summary`) and the change counter it was built at:
+    /// built once per change, however many first visits ask for it.
+    pub summary: Option<(u64, std::sync::Arc<String>)>,
 }
 
 /// Every stored record by key.

@@ -362,6 +362,24 @@ impl Db {
             .await
     }
 
+    /// The map's summary of the live realm as JSON, built again only when the change counter
+    /// has moved since it was last built.
+    pub async fn summary(&self) -> Result<Arc<String>, ApiError> {
+        self.call_cached(|c, m| {
+            let cursor = sync::server_rev(c)?;
+            if let Some((at, json)) = &m.summary {
+                if *at == cursor {
+                    return Ok(json.clone());
+                }
+            }
+            let summary = engine::wire::MapSummary::of(&m.realm, cursor);
+            let json = Arc::new(serde_json::to_string(&summary).map_err(ApiError::internal)?);
+            m.summary = Some((cursor, json.clone()));
+            Ok(json)
+        })
+        .await
+    }
+
     /// The live realm as stored.
     pub async fn realm(&self) -> Result<engine::Realm, ApiError> {
         self.call_cached(|_, m| Ok(m.realm.clone())).await

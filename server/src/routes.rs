@@ -116,6 +116,9 @@ pub fn endpoints() -> Vec<Endpoint> {
             None,
             || web::to(realm::put),
         ),
+        e(get.clone(), "/summary", Public, none, None, || {
+            web::to(realm::summary)
+        }),
         e(get.clone(), "/sync/pull", Public, none, None, || {
             web::to(sync::pull)
         }),

@@ -413,23 +413,7 @@ async fn a_battle_is_fought_on_its_own_revision_until_the_window_closes() {
     let (a, d) = biggest_pair(&realm);
     let seeded = common::cursor(&app).await;
     // The realm moves on: an editor renames the attacker and votes move ratings.
-    let (_, pull) = send(&app, TestRequest::get().uri("/api/sync/pull?since=0")).await;
-    let rec = pull["records"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["kind"] == "faction" && r["id"] == a)
-        .unwrap()
-        .clone();
-    let mut body = rec["body"].clone();
-    body["name"] = serde_json::json!("Renamed Since");
-    let (status, res) = send(
-        &app,
-        keyed(TestRequest::post().uri("/api/sync/push")).set_json(serde_json::json!({
-            "client_id": "editor", "mutations": [{"mutation_id": 1, "op": "put", "kind": "faction",
-            "id": a, "base_revision": rec["revision"], "body": body}]})),
-    )
-    .await;
+    let (status, res) = common::rename_faction(&app, Some(a), "Renamed Since").await;
     assert_eq!(status, 200, "{res}");
     let now_rev = common::cursor(&app).await;
     assert!(now_rev > seeded);

@@ -6,7 +6,7 @@ mod common;
 
 use actix_web::body::MessageBody;
 use actix_web::test::{self, TestRequest};
-use common::{app, keyed, send, state, TestApp, Voter};
+use common::{app, send, state, TestApp, Voter};
 use engine::wire::Poke;
 use std::pin::Pin;
 use std::time::Duration;
@@ -73,23 +73,7 @@ async fn edits_votes_and_battles_poke_every_stream_and_reads_do_not() {
     assert!(quiet(&mut one).await, "a read pokes nobody");
 
     // An edit.
-    let (_, pull) = send(&app, TestRequest::get().uri("/api/sync/pull?since=0")).await;
-    let rec = pull["records"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["kind"] == "faction")
-        .unwrap()
-        .clone();
-    let mut body = rec["body"].clone();
-    body["name"] = serde_json::json!("Renamed Live");
-    let (status, res) = send(
-        &app,
-        keyed(TestRequest::post().uri("/api/sync/push")).set_json(serde_json::json!({
-            "client_id": "editor", "mutations": [{"mutation_id": 1, "op": "put", "kind": "faction",
-            "id": rec["id"], "base_revision": rec["revision"], "body": body}]})),
-    )
-    .await;
+    let (status, res) = common::rename_faction(&app, None, "Renamed Live").await;
     assert_eq!(status, 200, "{res}");
     let edited = poke(&mut one).await;
     assert_eq!(edited.cursor, common::cursor(&app).await);

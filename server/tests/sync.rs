@@ -435,3 +435,28 @@ async fn one_push_may_chain_edits_and_an_invalid_one_is_refused_alone() {
         (Some(0), Some(0))
     );
 }
+
+#[actix_web::test]
+async fn the_summary_is_the_live_realms_and_follows_each_change() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let summary = || async {
+        let (status, body) = send(&app, TestRequest::get().uri("/api/summary")).await;
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_value::<engine::wire::MapSummary>(body).unwrap()
+    };
+    let live = || async {
+        let realm: engine::Realm = serde_json::from_value(realm(&app).await).unwrap();
+        engine::wire::MapSummary::of(&realm, common::cursor(&app).await)
+    };
+    let first = summary().await;
+    assert_eq!(first, live().await);
+    assert_eq!(summary().await, first, "asked again, the same");
+    let id = first.factions[0].id;
+    let (status, res) = common::rename_faction(&app, Some(id), "Renamed For The Map").await;
+    assert_eq!(status, 200, "{res}");
+    let after = summary().await;
+    assert!(after.cursor > first.cursor);
+    assert_eq!(after.factions[0].name, "Renamed For The Map");
+    assert_eq!(after, live().await);
+}

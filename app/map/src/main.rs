@@ -23,6 +23,10 @@ impl Bundle for Map {
         "map"
     }
 
+    fn summary_first(&self) -> bool {
+        true
+    }
+
     /// Everything but saved Battle Lab line-ups, which are skipped unread. Nothing else refers
     /// to a line-up, so the rest of the realm reads exactly as in the pages bundle.
     fn read(&self, records: Vec<Record>) -> Result<Realm, DocError> {

@@ -24,33 +24,25 @@ use std::sync::Arc;
 #[component]
 pub fn MapPage() -> impl IntoView {
     let store = use_realm_store();
-    let state = MapState::new(store.realm);
+    let state = MapState::new(store);
     provide_context(state);
-    let map = Signal::derive(move || {
-        store
-            .realm
-            .with(|r| r.as_ref().map(|r| Arc::new(r.map.clone())))
-    });
-    let realm = Signal::derive(move || store.realm.get());
+    let shown = state.shown;
+    let map = Signal::derive(move || shown.with(|r| r.as_ref().map(|r| Arc::new(r.map.clone()))));
     let owners = Signal::derive(move || state.owners.get());
-    let dims = move || {
-        store
-            .realm
-            .with(|r| r.as_ref().map(|r| (r.map.width, r.map.height)))
-    };
+    let dims = move || shown.with(|r| r.as_ref().map(|r| (r.map.width, r.map.height)));
     // The cards only show things: one markup string per card, and only the cards whose markup
     // changed are written again, so a rename or a vote lays out one card, not the list.
     let cards = Memo::new(move |_| {
-        store.realm.with(|r| {
-            r.as_deref()
-                .map(|r| {
-                    CardData::all(r)
-                        .iter()
-                        .map(|c| card_markup(c).finish())
-                        .collect::<Vec<String>>()
-                })
-                .unwrap_or_default()
+        let data = store.realm.with(|r| r.as_deref().map(CardData::all));
+        data.or_else(|| {
+            store
+                .summary
+                .with(|s| s.as_deref().map(CardData::from_summary))
         })
+        .unwrap_or_default()
+        .iter()
+        .map(|c| card_markup(c).finish())
+        .collect::<Vec<String>>()
     });
     let list = NodeRef::<leptos::html::Ul>::new();
     let written: StoredValue<Vec<String>> = StoredValue::new(Vec::new());
@@ -82,7 +74,7 @@ pub fn MapPage() -> impl IntoView {
                     }>
                         <TerrainCanvas map=map />
                         <div class="layer" class:hidden=move || !state.show_territory.get()>
-                            <TerritoryLayer realm=realm owners=owners />
+                            <TerritoryLayer realm=shown owners=owners />
                         </div>
                         <Markers />
                     </div>
@@ -96,6 +88,9 @@ pub fn MapPage() -> impl IntoView {
             </section>
             <aside class="side-panel" aria-label="Factions">
                 <h2>"Factions"</h2>
+                <Show when=move || store.realm.with(Option::is_none) && store.summary.with(Option::is_some)>
+                    <p class="arriving" role="status">"The figures are on their way: battles open when they arrive."</p>
+                </Show>
                 <ul class="faction-cards" node_ref=list></ul>
             </aside>
         </div>

@@ -2,7 +2,8 @@
 
 use crate::components::portrait::{portrait_markup, Look};
 use crate::markup::{class, Markup};
-use engine::{Faction, FactionKind, Group, Realm};
+use engine::wire::MapSummary;
+use engine::{Buff, Faction, FactionKind, Group, Realm};
 
 /// What a card shows, gathered from the realm in one pass.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,22 +42,7 @@ impl CardData {
                     .take(4)
                     .map(|p| (Look::of(p, realm), p.name.clone()))
                     .collect();
-                let buffs = realm
-                    .buffs
-                    .iter()
-                    .filter(|b| b.faction == f.id)
-                    .map(|b| {
-                        let what = match b.effect {
-                            engine::Effect::Grudge { target } => format!(
-                                "Grudge against {}",
-                                realm.faction(target).map_or("?", |t| t.name.as_str())
-                            ),
-                            e => engine::effect_name(e).to_string(),
-                        };
-                        let amount = engine::amount_with_unit(b.effect, b.amount);
-                        (b.name.clone(), what, amount)
-                    })
-                    .collect();
+                let buffs = buff_lines(&realm.buffs, &realm.factions, f.id);
                 CardData {
                     faction: f.clone(),
                     photos,
@@ -67,6 +53,48 @@ impl CardData {
             })
             .collect()
     }
+}
+
+impl CardData {
+    /// Every faction's card from the map's summary, before the realm has arrived: the same
+    /// numbers, and no faces yet (they are drawn from the photos).
+    pub fn from_summary(s: &MapSummary) -> Vec<CardData> {
+        s.factions
+            .iter()
+            .map(|f| {
+                let standing = s.standing(f.id);
+                CardData {
+                    faction: f.clone(),
+                    photos: standing.map_or(0, |st| st.photos as usize),
+                    faces: Vec::new(),
+                    power: standing.map_or(0.0, |st| st.power),
+                    buffs: buff_lines(&s.buffs, &s.factions, f.id),
+                }
+            })
+            .collect()
+    }
+}
+
+/// Faction `faction`'s buffs as the card lists them.
+fn buff_lines(buffs: &[Buff], factions: &[Faction], faction: u64) -> Vec<(String, String, String)> {
+    buffs
+        .iter()
+        .filter(|b| b.faction == faction)
+        .map(|b| {
+            let what = match b.effect {
+                engine::Effect::Grudge { target } => format!(
+                    "Grudge against {}",
+                    factions
+                        .iter()
+                        .find(|t| t.id == target)
+                        .map_or("?", |t| t.name.as_str())
+                ),
+                e => engine::effect_name(e).to_string(),
+            };
+            let amount = engine::amount_with_unit(b.effect, b.amount);
+            (b.name.clone(), what, amount)
+        })
+        .collect()
 }
 
 /// Every card, as the inside of `ul.faction-cards`: the cards only show things (nothing in them
@@ -160,6 +188,20 @@ pub fn card_markup(data: &CardData) -> Markup {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_summary_makes_the_realms_cards_but_the_faces() {
+        let realm = engine::demo_realm();
+        let from_summary = CardData::from_summary(&MapSummary::of(&realm, 0));
+        let mut from_realm = CardData::all(&realm);
+        assert!(from_realm
+            .iter()
+            .any(|c| !c.faces.is_empty() && !c.buffs.is_empty()));
+        for c in &mut from_realm {
+            c.faces.clear();
+        }
+        assert_eq!(from_summary, from_realm);
+    }
 
     #[test]
     fn a_card_keeps_the_classes_and_data_the_page_reads() {

@@ -98,8 +98,25 @@ pub(super) fn load(store: RealmStore) {
             store.source.set(Source::Cache);
         }
         store.publish();
+        let first_visit = store
+            .inner
+            .with_value(|i| i.snapshot.is_empty() && i.bundle.summary_first());
+        if first_visit {
+            leptos::task::spawn_local(summary(store));
+        }
         super::sync::start(store);
     });
+}
+
+/// Fetches the map's summary, asked for before the full pull so it arrives first, and shows it
+/// unless the realm got there before it. A failure leaves the page waiting for the realm, as
+/// before; the sync reports the server being out of reach.
+async fn summary(store: RealmStore) {
+    if let Ok(s) = crate::api::summary().await {
+        if store.realm.with_untracked(Option::is_none) {
+            store.summary.set(Some(std::sync::Arc::new(s)));
+        }
+    }
 }
 
 /// What the disk held when the page opened.

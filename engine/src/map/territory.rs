@@ -46,8 +46,9 @@ pub fn territory_allowance(power: f64, reach_total: f64) -> u32 {
     (6.0 + earned + reach).max(1.0) as u32
 }
 
-/// One faction's bid for land: where it starts and how many squares it may take.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// One faction's bid for land: where it starts and how many squares it may take. It travels in
+/// the map's summary (`wire::summary`), so a first visit draws territory before the realm arrives.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Claim {
     /// The faction's id (ids must be distinct across claims); it seeds the lean and breaks ties.
     pub faction: u64,

@@ -109,7 +109,11 @@ pub fn write(tx: &Transaction, changes: &[Change]) -> Result<u64, ApiError> {
 pub fn load_cache(conn: &Connection) -> Result<Cached, ApiError> {
     let coll = load(conn)?;
     let realm = coll.realm()?;
-    Ok(Cached { coll, realm })
+    Ok(Cached {
+        coll,
+        realm,
+        summary: None,
+    })
 }
 
 /// Writes the changes that take the store to `next` in one transaction, then makes `next` the

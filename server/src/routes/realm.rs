@@ -1,4 +1,5 @@
-//! `GET /api/realm` (export) and `PUT /api/realm` (import): the whole realm document.
+//! `GET /api/realm` (export) and `PUT /api/realm` (import): the whole realm document; and
+//! `GET /api/summary`, the part of it the map draws first.
 
 use crate::error::{parse_json, ApiError};
 use crate::AppState;
@@ -23,4 +24,12 @@ pub async fn get(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
 pub async fn put(state: web::Data<AppState>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
     let realm: Realm = parse_json(&body)?;
     Ok(HttpResponse::Ok().json(state.db.import(realm).await?))
+}
+
+/// What the map draws on a first visit before the full pull arrives (`engine::wire::MapSummary`).
+pub async fn summary(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let json = state.db.summary().await?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .body(json.as_str().to_owned()))
 }

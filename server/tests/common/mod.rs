@@ -95,6 +95,32 @@ pub fn keyed(req: test::TestRequest) -> test::TestRequest {
     req.insert_header(("Authorization", format!("Bearer {KEY}")))
 }
 
+/// Renames faction `id` (the first faction when `None`) through a sync push with the editor key,
+/// at its current revision, and returns the push's status and answer.
+pub async fn rename_faction(
+    app: &impl TestApp,
+    id: Option<u64>,
+    name: &str,
+) -> (u16, serde_json::Value) {
+    let (_, pull) = send(app, test::TestRequest::get().uri("/api/sync/pull?since=0")).await;
+    let rec = pull["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "faction" && id.is_none_or(|id| r["id"] == id))
+        .unwrap_or_else(|| panic!("no faction {id:?} in {pull}"))
+        .clone();
+    let mut body = rec["body"].clone();
+    body["name"] = serde_json::json!(name);
+    send(
+        app,
+        keyed(test::TestRequest::post().uri("/api/sync/push")).set_json(serde_json::json!({
+            "client_id": "editor", "mutations": [{"mutation_id": 1, "op": "put", "kind": "faction",
+            "id": rec["id"], "base_revision": rec["revision"], "body": body}]})),
+    )
+    .await
+}
+
 /// The server's change counter now: the pull cursor a client that just pulled holds.
 pub async fn cursor(app: &impl TestApp) -> u64 {
     let (_, pull) = send(app, test::TestRequest::get().uri("/api/sync/pull?since=0")).await;

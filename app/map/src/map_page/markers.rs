@@ -19,7 +19,7 @@ pub fn Markers() -> impl IntoView {
     let state = expect_context::<MapState>();
     let svg = NodeRef::<leptos::svg::Svg>::new();
     let view_box = move || {
-        store.realm.with(|r| {
+        state.shown.with(|r| {
             r.as_ref()
                 .map(|r| format!("0 0 {} {}", r.map.width, r.map.height))
         })
@@ -29,8 +29,8 @@ pub fn Markers() -> impl IntoView {
     let cell_of = move |ev: &web_sys::PointerEvent| -> Option<(f64, f64)> {
         let el = svg.get_untracked()?;
         let rect = el.get_bounding_client_rect();
-        let (w, h) = store
-            .realm
+        let (w, h) = state
+            .shown
             .with_untracked(|r| r.as_ref().map(|r| (r.map.width, r.map.height)))?;
         let x = (ev.client_x() as f64 - rect.left()) / rect.width() * w as f64;
         let y = (ev.client_y() as f64 - rect.top()) / rect.height() * h as f64;
@@ -39,6 +39,13 @@ pub fn Markers() -> impl IntoView {
 
     let on_down = move |ev: web_sys::PointerEvent, faction: Faction, at: (f64, f64)| {
         ev.prevent_default();
+        if store.realm.with_untracked(Option::is_none) {
+            state.notice.set(Some(
+                "The realm's figures are still arriving: a battle can start once they are here."
+                    .to_string(),
+            ));
+            return;
+        }
         if let Some(why) = why_not_in_battle(&faction) {
             state.notice.set(Some(why));
             return;
@@ -95,7 +102,7 @@ pub fn Markers() -> impl IntoView {
 
     let markers = move || {
         let drag = state.drag.get();
-        store.realm.with(|r| {
+        state.shown.with(|r| {
             let Some(r) = r else { return Vec::new() };
             let (w, h) = (r.map.width as f64, r.map.height as f64);
             r.factions

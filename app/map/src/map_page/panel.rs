@@ -30,13 +30,12 @@ pub fn LayerToggles() -> impl IntoView {
 /// picked up, what stepping onto it costs that army.
 #[component]
 pub fn HoverInfo() -> impl IntoView {
-    let store = use_realm_store();
     let state = expect_context::<MapState>();
     let text = move || {
         let (x, y) = state.hover.get()?;
         let drag = state.drag.get();
         let owners = state.owners.get()?;
-        store.realm.with(|r| {
+        state.shown.with(|r| {
             let r = r.as_deref()?;
             if x >= r.map.width || y >= r.map.height {
                 return None;

@@ -2,12 +2,24 @@
 //! progress, the route previewed or settled, and what the pointer is over.
 
 use app::fighting::now_ms;
+use app::store::RealmStore;
 use engine::{
     claim_territory, march, march_totals, realm_claims, BattleSystem, Claim, FactionRef,
     MarchBreakdown, OwnerGrid, Realm, Router, TerrainMap,
 };
 use leptos::prelude::*;
 use std::sync::Arc;
+
+/// An `Arc` compared by address, so a memo of a built realm notifies only when it is rebuilt,
+/// without comparing two realms field by field.
+#[derive(Clone)]
+struct ByAddress<T>(Arc<T>);
+
+impl<T> PartialEq for ByAddress<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
 
 /// A marker being dragged.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,12 +68,27 @@ pub struct MapState {
     pub notice: RwSignal<Option<String>>,
     /// The battle system the map's switch has chosen (Version 2 by default, as in the source).
     pub system: RwSignal<BattleSystem>,
+    /// What the map draws: the realm, or on a first visit until it arrives, the realm as far as
+    /// the server's summary goes (terrain, factions, buffs; no photos, so nothing to fight with).
+    pub shown: Signal<Option<Arc<Realm>>>,
     router: StoredValue<Router>,
 }
 
 impl MapState {
-    /// Creates the state and keeps the territory in step with the realm.
-    pub fn new(realm: RwSignal<Option<Arc<Realm>>>) -> MapState {
+    /// Creates the state and keeps the territory in step with the realm, or with the summary
+    /// until the realm arrives.
+    pub fn new(store: RealmStore) -> MapState {
+        let realm = store.realm;
+        let partial = Memo::new(move |_| {
+            store
+                .summary
+                .with(|s| s.as_ref().map(|s| ByAddress(Arc::new(s.partial_realm()))))
+        });
+        let shown = Signal::derive(move || {
+            realm
+                .get()
+                .or_else(|| partial.with(|p| p.as_ref().map(|p| p.0.clone())))
+        });
         let state = MapState {
             owners: RwSignal::new(None),
             show_territory: RwSignal::new(true),
@@ -70,6 +97,7 @@ impl MapState {
             preview: RwSignal::new(None),
             notice: RwSignal::new(None),
             system: RwSignal::new(BattleSystem::V2),
+            shown,
             router: StoredValue::new(Router::new()),
         };
         // Territory is claimed again only when what the claim reads moved: a marker, an
@@ -78,9 +106,15 @@ impl MapState {
         // line-up leaves it as it is.
         let claimed: StoredValue<Option<(Vec<Claim>, TerrainMap)>> = StoredValue::new(None);
         Effect::new(move |_| {
-            let Some((claims, map)) =
-                realm.with(|r| r.as_deref().map(|r| (realm_claims(r), r.map.clone())))
-            else {
+            let from_realm = realm.with(|r| r.as_deref().map(|r| (realm_claims(r), r.map.clone())));
+            // The summary's claims are `realm_claims` of the server's realm: when that realm
+            // arrives, nothing is claimed again.
+            let from_summary = || {
+                store
+                    .summary
+                    .with(|s| s.as_ref().map(|s| (s.claims.clone(), s.map.clone())))
+            };
+            let Some((claims, map)) = from_realm.or_else(from_summary) else {
                 state.owners.set(None);
                 return;
             };

@@ -1,0 +1,95 @@
+// Times each route's first visit and repeat visit as a visitor meets them, on a desktop profile
+// and on a mid-range phone over a slow network (run by hand, not in CI; it prints figures and
+// asserts nothing).
+//
+//   cargo xtask serve            # or: target/release/server --db F --dist dist --port 8080
+//   node e2e/measure/first_visit.mjs http://127.0.0.1:8080 [/map /arena ...]
+//
+// The phone profile is Lighthouse's mobile one: the CPU 4× slower, 1.6 Mbit/s down, 750 kbit/s up,
+// 150 ms round trip, at 390×844. A first visit is a fresh browser context (empty cache, storage
+// and service worker); the repeat visit is a new page in that context once the service worker
+// is in control and the realm is stored. Each figure is the time from navigation to the route's
+// first meaningful element, with the bytes that came over the network (as encoded, so gzip or
+// Brotli counts as sent). `RUNS=3` takes the median of three.
+import { launchBrowser } from '../lib/browser.mjs';
+
+const base = process.argv[2] || 'http://127.0.0.1:8080';
+const only = process.argv.slice(3);
+const runs = Number(process.env.RUNS || 1);
+
+/** Each route and the element that means the visitor sees what they came for. */
+const ROUTES = [
+  ['/map', '.markers .marker'],
+  ['/arena', '.arena-pair'],
+  ['/archive', '.archive table'],
+  ['/history', '.history-filters, .history-empty, table.history-rows'],
+  ['/editor', '.editor-section'],
+  ['/lab', '.lab-tabs'],
+].filter(([path]) => only.length === 0 || only.includes(path));
+
+const PROFILES = {
+  desktop: { viewport: { width: 1366, height: 768 }, cpu: 1, network: null },
+  phone: {
+    viewport: { width: 390, height: 844 },
+    cpu: 4,
+    network: { latency: 150, downloadThroughput: (1.6e6 / 8), uploadThroughput: (750e3 / 8) },
+  },
+};
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** A page under `profile`'s throttling that counts the bytes it receives. */
+async function throttledPage(context, profile) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (profile.network) {
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
+  }
+  if (profile.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
+  const counted = { bytes: 0 };
+  cdp.on('Network.loadingFinished', (e) => { counted.bytes += e.encodedDataLength; });
+  return { page, counted };
+}
+
+/** Opens `path` and waits for `selector`: milliseconds and bytes. */
+async function visit(context, profile, path, selector) {
+  const { page, counted } = await throttledPage(context, profile);
+  const started = performance.now();
+  await page.goto(`${base}${path}`, { waitUntil: 'commit' });
+  await page.locator(selector).first().waitFor({ timeout: 120_000 });
+  const ms = performance.now() - started;
+  return { page, ms, bytes: counted.bytes };
+}
+
+/** Waits until the service worker controls the page and the realm is on disk. */
+async function settled(page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller, null, { timeout: 120_000 });
+  await page.locator('.realm-status[data-status="synced"]').waitFor({ timeout: 120_000 });
+}
+
+const browser = await launchBrowser();
+const kb = (b) => `${(b / 1024).toFixed(0)} KB`;
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+console.log(`${base}, ${runs} run(s) each, median`);
+console.log('| route | profile | first visit | transferred | repeat visit | transferred |');
+console.log('|---|---|---|---|---|---|');
+for (const [path, selector] of ROUTES) {
+  for (const [name, profile] of Object.entries(PROFILES)) {
+    const first = [], firstBytes = [], again = [], againBytes = [];
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext({ viewport: profile.viewport });
+      const one = await visit(context, profile, path, selector);
+      first.push(one.ms);
+      firstBytes.push(one.bytes);
+      await settled(one.page);
+      await one.page.close();
+      const two = await visit(context, profile, path, selector);
+      again.push(two.ms);
+      againBytes.push(two.bytes);
+      await context.close();
+    }
+    console.log(`| ${path} | ${name} | ${s(median(first))} | ${kb(median(firstBytes))} | ${s(median(again))} | ${kb(median(againBytes))} |`);
+  }
+}
+await browser.close();
