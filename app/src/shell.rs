@@ -11,6 +11,10 @@ use leptos::prelude::*;
 pub fn start<V: IntoView + 'static>(bundle: &'static dyn Bundle, shell: fn() -> V) {
     console_error_panic_hook::set_once();
     bundle::start(bundle);
+    // The frame the HTML showed while this wasm loaded (`#boot`) gives way to the app's own.
+    if let Some(boot) = leptos::prelude::document().get_element_by_id("boot") {
+        boot.remove();
+    }
     leptos::mount::mount_to_body(move || {
         provide_realm_store(bundle);
         shell()

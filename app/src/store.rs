@@ -24,7 +24,7 @@ pub use queue::{Choice, Conflict, Refusal};
 pub use status::{Badge, SyncStatus};
 
 use crate::bundle::Bundle;
-use engine::wire::{BattleSubmission, MapSummary, Vote, VoteResult};
+use engine::wire::{BattleSubmission, FactionStanding, Vote, VoteResult};
 use engine::{DocError, Realm, RecordKind};
 use leptos::prelude::*;
 use local::{Browser, KeyValue};
@@ -45,6 +45,17 @@ pub enum Source {
     Server,
     /// No copy anywhere: the first visit and the server is unreachable.
     Failed(String),
+}
+
+/// The map's summary (`engine::wire::MapSummary`) as a page draws it until the realm arrives.
+pub struct Summary {
+    /// The realm as far as the summary goes (the terrain, the factions, their buffs), read by
+    /// the bundle's own reader and not validated: for drawing, never for fighting.
+    pub realm: Arc<Realm>,
+    /// Every claim on land, as the server's realm makes them.
+    pub claims: Vec<engine::Claim>,
+    /// Each faction's card numbers.
+    pub standings: Vec<FactionStanding>,
 }
 
 /// Why an edit was not taken.
@@ -109,7 +120,7 @@ pub struct RealmStore {
     pub source: RwSignal<Source>,
     /// On a first visit to a bundle that asks for it ([`Bundle::summary_first`]), the map's
     /// summary, until `realm` has arrived; `None` before and after.
-    pub summary: RwSignal<Option<Arc<MapSummary>>>,
+    pub summary: RwSignal<Option<Arc<Summary>>>,
     /// What the status badge shows.
     pub status: RwSignal<SyncStatus>,
     /// The editor key, when one was entered.
@@ -316,6 +327,34 @@ impl RealmStore {
     pub fn record_battle(&self, battle: BattleSubmission) {
         saving::change(self, Change::Battle(queue::QueuedBattle::new(&battle)));
         sync::request(self);
+    }
+
+    /// The battle `id` while it waits in this browser to be sent to Realm History, fought again
+    /// from its reference on the realm on screen, and whether that realm is still the one it was
+    /// fought on (then the record is the one the server will store). Reactive: it follows the
+    /// realm and the queue.
+    pub fn queued_battle(&self, id: u64) -> Option<(engine::wire::BattleEntry, bool)> {
+        self.status.track();
+        let sub = self.inner.with_value(|i| {
+            i.queue
+                .battles
+                .iter()
+                .find(|b| b.id() == Some(id))
+                .and_then(queue::QueuedBattle::submission)
+        })?;
+        let realm = self.realm.get()?;
+        let record =
+            engine::fight(&realm, sub.attacker?, sub.defender?, sub.system?, sub.seed?).ok()?;
+        let same_realm = sub.fought_on.is_some() && sub.fought_on == self.fought_on();
+        Some((
+            engine::wire::BattleEntry {
+                id,
+                timestamp: sub.timestamp,
+                source: sub.source,
+                record,
+            },
+            same_realm,
+        ))
     }
 
     /// Stores an editor key and syncs, which checks it with the server.

@@ -3,6 +3,7 @@
 // still recorded as it was fought; with an edit of the user's own not yet synced, Fight asks for a
 // sync first, since the server could not fight that realm; one an older app queued without its
 // revision is refused as realm_changed, with the map offered to fight it again.
+// The victory screen's history link opens a battle still waiting in the queue, offline.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { beyondOffline, screenshot } from '../lib/browser.mjs';
@@ -116,5 +117,45 @@ test('a_battle_queued_by_an_older_app_is_refused_as_realm_changed_with_an_offer_
   assert.equal((await storedQueue(page)).battles.length, 0, 'the refused battle left the queue');
   assert.equal(await page.evaluate(() => localStorage.getItem('brickrealm.queue.v1')), null, 'the older copy moved to disk');
   assert.deepEqual(errors.filter((e) => !/422/.test(e)), []);
+  await context.close();
+});
+
+test('the_victory_screens_history_link_opens_the_battle_offline_before_it_has_synced', async () => {
+  const [, , a, b] = ordinary();
+  const { context, page, errors } = await s.fresh();
+  await new MapPage(page, s.url).open();
+  await waitForBadge(page, 'synced');
+  await waitForOfflineShell(page);
+
+  await context.setOffline(true);
+  await dragMarker(page, a.id, b.id);
+  await page.locator('.battle-panel').waitFor();
+  await page.getByRole('button', { name: 'Fight' }).click();
+  const result = page.locator('.result');
+  await result.waitFor();
+  const winner = await result.getAttribute('data-winner');
+  const link = page.locator('p.history-link a');
+  const href = await link.getAttribute('href');
+  await link.click();
+  await page.waitForURL(`${s.url}${href}`);
+  // The pages bundle, from the service worker, shows the battle from the queue.
+  const replay = page.locator('article.replay');
+  await replay.waitFor();
+  assert.equal(await page.locator('body').getAttribute('data-bundle'), 'pages');
+  assert.match(await page.locator('.queued-note').innerText(), /waits in your browser/);
+  assert.equal(await replay.getAttribute('data-same'), 'true');
+  assert.match(await page.locator('article.replay h1').innerText(), new RegExp(`${a.name} against ${b.name}`));
+  assert.equal(await page.locator('article.replay .result').getAttribute('data-winner'), winner);
+  await screenshot(page, 'replay-queued-offline');
+
+  // Online again, the battle is sent, and the same page from the server shows the same result.
+  await context.setOffline(false);
+  await syncNow(page);
+  await waitForBadge(page, 'synced');
+  await page.reload();
+  await replay.waitFor();
+  assert.equal(await page.locator('.queued-note').count(), 0, 'from Realm History now');
+  assert.equal(await page.locator('article.replay .result').getAttribute('data-winner'), winner);
+  assert.deepEqual(beyondOffline(errors), []);
   await context.close();
 });

@@ -1,5 +1,5 @@
-// The app shell: it loads cleanly, the map draws the realm, every route is reachable, and the
-// server keeps its data across a restart.
+// The app shell: it loads cleanly, the frame shows while a bundle loads, the map draws the realm,
+// every route is reachable, and the server keeps its data across a restart.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -24,6 +24,29 @@ test('app_loads_without_console_errors', async () => {
   await page.locator('.realm-status[data-status="synced"]').waitFor();
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('while_a_bundle_loads_the_page_shows_the_bar_and_a_skeleton', async () => {
+  for (const [path, bundle] of [['/map', 'map'], ['/arena', 'pages']]) {
+    const { context, page, errors } = await s.fresh({ viewport: { width: 390, height: 844 } });
+    // The bundle's wasm is held back until the frame has been looked at.
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await page.route('**/*_bg.wasm', async (route) => { await held; await route.continue(); });
+    await page.goto(`${s.url}${path}`);
+    const frame = page.locator('#boot');
+    await frame.waitFor();
+    assert.deepEqual(await frame.locator('nav[aria-label="Main"] a').allInnerTexts(),
+      ['Map', 'Arena', 'Archive', 'History', 'Editor', 'Battle Lab']);
+    assert.ok(await frame.locator('.skeleton').first().isVisible(), `${path}: a skeleton`);
+    assert.equal(await page.locator('body').getAttribute('data-bundle'), bundle);
+    await screenshot(page, `frame-first-${bundle}`);
+    release();
+    await frame.waitFor({ state: 'detached' });
+    assert.equal(await page.locator('nav[aria-label="Main"]').count(), 1, `${path}: the app's own bar, once`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });
 
 test('every_page_is_served_under_the_content_security_policy', async () => {

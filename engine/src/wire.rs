@@ -15,7 +15,7 @@ pub use history::{
     faction_tallies, running_record, utc, FactionTally, HistoryEntry, HistoryListing, RecordPoint,
     SystemTally,
 };
-pub use summary::{FactionStanding, MapSummary};
+pub use summary::{FactionStanding, MapSummary, SummaryRecord};
 
 /// Every failure the API reports: `{"error": {...}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -452,11 +452,16 @@ async fn the_summary_is_the_live_realms_and_follows_each_change() {
     let first = summary().await;
     assert_eq!(first, live().await);
     assert_eq!(summary().await, first, "asked again, the same");
-    let id = first.factions[0].id;
+    let id = first.standings[0].faction;
     let (status, res) = common::rename_faction(&app, Some(id), "Renamed For The Map").await;
     assert_eq!(status, 200, "{res}");
     let after = summary().await;
     assert!(after.cursor > first.cursor);
-    assert_eq!(after.factions[0].name, "Renamed For The Map");
+    let renamed = after
+        .records
+        .iter()
+        .find(|r| r.kind == "faction" && r.id == id)
+        .unwrap();
+    assert_eq!(renamed.body["name"], "Renamed For The Map");
     assert_eq!(after, live().await);
 }

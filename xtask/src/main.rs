@@ -1,6 +1,7 @@
 //! `cargo xtask`: the README's two commands. `serve` installs what is missing, builds the SPA
 //! and starts the server; `test` runs every check CI runs and ends with `N passed, N failed`.
 
+mod budgets;
 mod cmd;
 mod serve;
 mod test;

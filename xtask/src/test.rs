@@ -94,6 +94,11 @@ fn steps(tally: &mut Tally) -> anyhow::Result<()> {
         anyhow::bail!("cargo test failed");
     }
     tools::build_spa()?;
+    if let Err(e) = crate::budgets::check(&crate::root().join("dist")) {
+        tally.failed += 1;
+        return Err(e);
+    }
+    tally.passed += 1;
     cmd::run(&mut cmd::new("cargo", &["build", "-p", "server"]))?;
     e2e(tally)
 }

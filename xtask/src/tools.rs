@@ -122,50 +122,11 @@ pub fn ensure_chromium() -> anyhow::Result<PathBuf> {
     Ok(path)
 }
 
-/// Builds the SPA in release into `dist/` — every bundle of `app/bundles.json` (Trunk's
-/// post-build hook builds the ones after the map's) — and prints each wasm's gzip size.
+/// Builds the SPA in release into `dist/`: every bundle of `app/bundles.json` (Trunk's
+/// post-build hook builds the ones after the map's). `cargo xtask test` then weighs each bundle
+/// against its budget (`budgets.rs`).
 pub fn build_spa() -> anyhow::Result<()> {
     let mut c = cmd::new("trunk", &["build", "--release"]);
     c.env("PATH", path_with_npm_bins());
-    cmd::run(&mut c)?;
-    print_wasm_sizes(&crate::root().join("dist"))
-}
-
-/// `gzip -9` size of every `.wasm` under `dist`, the figure the map page's 400 KB budget is in.
-fn print_wasm_sizes(dist: &Path) -> anyhow::Result<()> {
-    let mut wasm = Vec::new();
-    let mut dirs = vec![dist.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        for entry in
-            std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))?
-        {
-            let path = entry?.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "wasm") {
-                wasm.push(path);
-            }
-        }
-    }
-    wasm.sort();
-    eprintln!("\nwasm sizes (gzip -9):");
-    for path in wasm {
-        let out = std::process::Command::new("gzip")
-            .args(["-9c"])
-            .arg(&path)
-            .output()
-            .with_context(|| format!("running gzip on {}", path.display()))?;
-        if !out.status.success() {
-            bail!("gzip -9c {} failed ({})", path.display(), out.status);
-        }
-        let raw = std::fs::metadata(&path)?.len();
-        let shown = path.strip_prefix(crate::root()).unwrap_or(&path);
-        eprintln!(
-            "  {:>9} bytes gzip ({:>9} raw)  {}",
-            out.stdout.len(),
-            raw,
-            shown.display()
-        );
-    }
-    Ok(())
+    cmd::run(&mut c)
 }

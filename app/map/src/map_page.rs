@@ -35,9 +35,10 @@ pub fn MapPage() -> impl IntoView {
     let cards = Memo::new(move |_| {
         let data = store.realm.with(|r| r.as_deref().map(CardData::all));
         data.or_else(|| {
-            store
-                .summary
-                .with(|s| s.as_deref().map(CardData::from_summary))
+            store.summary.with(|s| {
+                s.as_deref()
+                    .map(|s| CardData::from_summary(&s.realm, &s.standings))
+            })
         })
         .unwrap_or_default()
         .iter()

@@ -1,6 +1,8 @@
 //! `/history/:id`: one battle of Realm History fought again from its own record — the recorded
 //! set-up and seed, never today's collection (SPEC §14) — with the route on the map, the set-up,
-//! the rounds and the victory. The address is the share link.
+//! the rounds and the victory. The address is the share link. A battle still waiting in this
+//! browser to be sent (fought offline, say) is shown from the queue, so the victory screen's link
+//! works before the battle has synced.
 
 use app::api;
 use app::components::battle_labels::{system_label, utc};
@@ -31,12 +33,36 @@ pub fn ReplayPage() -> impl IntoView {
         <p class="back"><a href="/history">"← Realm History"</a></p>
         {move || match entry.get() {
             None => view! { <p class="loading">"Loading the battle…"</p> }.into_any(),
-            Some(Err(e)) => view! {
-                <h1>"Battle not found"</h1>
-                <p class="load-error" role="alert">{e}</p>
-            }.into_any(),
+            Some(Err(e)) => view! { <Waiting id=id() error=e /> }.into_any(),
             Some(Ok(e)) => view! { <Replay entry=e /> }.into_any(),
         }}
+    }
+}
+
+/// A battle the server could not give (out of reach, or not sent yet): the one waiting in this
+/// browser's queue under that number, else "not found" with the server's reason.
+#[component]
+fn Waiting(id: Option<u64>, error: String) -> impl IntoView {
+    let store = use_realm_store();
+    let queued = move || id.and_then(|id| store.queued_battle(id));
+    move || match queued() {
+        Some((entry, same_realm)) => {
+            let note = if same_realm {
+                "This battle waits in your browser to be sent to Realm History; it goes when the server is reachable, and the server records this very result."
+            } else {
+                "This battle waits in your browser to be sent to Realm History. Your copy of the realm has changed since it was fought, so it is shown as it comes out on your copy now; Realm History records it as it was fought."
+            };
+            view! {
+                <p class="queued-note" role="status">{note}</p>
+                <Replay entry=entry />
+            }
+            .into_any()
+        }
+        None => view! {
+            <h1>"Battle not found"</h1>
+            <p class="load-error" role="alert">{error.clone()}</p>
+        }
+        .into_any(),
     }
 }
 

@@ -50,6 +50,25 @@ mod tests {
     use super::is_current;
 
     #[test]
+    fn each_pages_frame_first_links_what_the_bar_links() {
+        let expected: String = super::LINKS
+            .iter()
+            .map(|(href, label)| format!(r#"<a href="{href}">{label}</a>"#))
+            .collect();
+        for html in ["index.html", "pages.html"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(html);
+            let page = std::fs::read_to_string(&path).unwrap();
+            let nav = page
+                .split(r#"<nav aria-label="Main">"#)
+                .nth(1)
+                .and_then(|rest| rest.split("</nav>").next())
+                .unwrap_or_else(|| panic!("{html} has a frame with the bar"));
+            assert_eq!(nav, expected, "{html}");
+            assert!(page.contains(r#"<div id="boot" class="boot""#), "{html}");
+        }
+    }
+
+    #[test]
     fn a_link_is_current_on_its_page_and_below_it_only() {
         assert!(is_current("/arena", "/arena"));
         assert!(is_current("/arena", "/arena/standings"));

@@ -2,7 +2,7 @@
 
 use crate::components::portrait::{portrait_markup, Look};
 use crate::markup::{class, Markup};
-use engine::wire::MapSummary;
+use engine::wire::FactionStanding;
 use engine::{Buff, Faction, FactionKind, Group, Realm};
 
 /// What a card shows, gathered from the realm in one pass.
@@ -56,19 +56,21 @@ impl CardData {
 }
 
 impl CardData {
-    /// Every faction's card from the map's summary, before the realm has arrived: the same
-    /// numbers, and no faces yet (they are drawn from the photos).
-    pub fn from_summary(s: &MapSummary) -> Vec<CardData> {
-        s.factions
+    /// Every faction's card from the map's summary — its partial realm (factions and buffs, no
+    /// photos) and the server's card numbers — before the realm has arrived: the same numbers,
+    /// and no faces yet (they are drawn from the photos).
+    pub fn from_summary(partial: &Realm, standings: &[FactionStanding]) -> Vec<CardData> {
+        partial
+            .factions
             .iter()
             .map(|f| {
-                let standing = s.standing(f.id);
+                let standing = standings.iter().find(|s| s.faction == f.id);
                 CardData {
                     faction: f.clone(),
                     photos: standing.map_or(0, |st| st.photos as usize),
                     faces: Vec::new(),
                     power: standing.map_or(0.0, |st| st.power),
-                    buffs: buff_lines(&s.buffs, &s.factions, f.id),
+                    buffs: buff_lines(&partial.buffs, &partial.factions, f.id),
                 }
             })
             .collect()
@@ -192,7 +194,10 @@ mod tests {
     #[test]
     fn the_summary_makes_the_realms_cards_but_the_faces() {
         let realm = engine::demo_realm();
-        let from_summary = CardData::from_summary(&MapSummary::of(&realm, 0));
+        let summary = engine::wire::MapSummary::of(&realm, 0);
+        let standings = summary.standings.clone();
+        let partial = Realm::from_records(summary.into_records()).unwrap();
+        let from_summary = CardData::from_summary(&partial, &standings);
         let mut from_realm = CardData::all(&realm);
         assert!(from_realm
             .iter()

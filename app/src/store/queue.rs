@@ -68,6 +68,11 @@ impl QueuedBattle {
         }
         serde_json::from_str::<Id>(self.0.get()).ok().map(|e| e.id)
     }
+
+    /// The battle as it was queued (`None` if the stored text no longer reads as one).
+    pub fn submission(&self) -> Option<BattleSubmission> {
+        serde_json::from_str(self.0.get()).ok()
+    }
 }
 
 impl PartialEq for QueuedBattle {

@@ -112,10 +112,20 @@ pub(super) fn load(store: RealmStore) {
 /// unless the realm got there before it. A failure leaves the page waiting for the realm, as
 /// before; the sync reports the server being out of reach.
 async fn summary(store: RealmStore) {
-    if let Ok(s) = crate::api::summary().await {
-        if store.realm.with_untracked(Option::is_none) {
-            store.summary.set(Some(std::sync::Arc::new(s)));
-        }
+    let Ok(s) = crate::api::summary().await else {
+        return;
+    };
+    if store.realm.with_untracked(Option::is_some) {
+        return;
+    }
+    let (claims, standings) = (s.claims.clone(), s.standings.clone());
+    let read = store.inner.with_value(|i| i.bundle.read(s.into_records()));
+    if let Ok(realm) = read {
+        store.summary.set(Some(std::sync::Arc::new(super::Summary {
+            realm: std::sync::Arc::new(realm),
+            claims,
+            standings,
+        })));
     }
 }
 

@@ -7,7 +7,7 @@
 //! call ([`realm_claims`], [`realm_power`]), so the territory drawn from it is the territory the
 //! realm makes once it has arrived.
 
-use crate::{realm_claims, realm_power, Buff, Claim, Faction, Realm, TerrainMap};
+use crate::{realm_claims, realm_power, Claim, Realm, Record, RecordKind};
 use serde::{Deserialize, Serialize};
 
 /// The map's first view.
@@ -15,16 +15,25 @@ use serde::{Deserialize, Serialize};
 pub struct MapSummary {
     /// The change counter it was built at.
     pub cursor: u64,
-    /// The terrain.
-    pub map: TerrainMap,
-    /// Every faction, in document order.
-    pub factions: Vec<Faction>,
-    /// Every buff, for the cards.
-    pub buffs: Vec<Buff>,
+    /// The map, every faction and every buff, as records (the pull's shape, less revisions): the
+    /// browser reads them with the reader it reads every record with, so the summary adds no
+    /// parser to the map's wasm.
+    pub records: Vec<SummaryRecord>,
     /// Every claim on land, as [`realm_claims`] makes them.
     pub claims: Vec<Claim>,
-    /// Each faction's card numbers, in the order of `factions`.
+    /// Each faction's card numbers, in document order.
     pub standings: Vec<FactionStanding>,
+}
+
+/// One record of the summary.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SummaryRecord {
+    /// Its kind's name (`map`, `faction`, `buff`).
+    pub kind: String,
+    /// Its id.
+    pub id: u64,
+    /// Its body, as stored.
+    pub body: serde_json::Value,
 }
 
 /// One faction's card numbers.
@@ -37,6 +46,9 @@ pub struct FactionStanding {
     /// How many photos it has.
     pub photos: u32,
 }
+
+/// The kinds the summary carries.
+const KINDS: [RecordKind; 3] = [RecordKind::Map, RecordKind::Faction, RecordKind::Buff];
 
 impl MapSummary {
     /// The summary of `realm` at change counter `cursor`.
@@ -55,24 +67,39 @@ impl MapSummary {
                 photos: realm.photos.iter().filter(|p| p.faction == f.id).count() as u32,
             })
             .collect();
+        let records = realm
+            .to_records()
+            .into_iter()
+            .filter(|r| KINDS.contains(&r.kind))
+            .map(|r| SummaryRecord {
+                kind: r.kind.name().to_string(),
+                id: r.id,
+                body: r.body,
+            })
+            .collect();
         MapSummary {
             cursor,
-            map: realm.map.clone(),
-            factions: realm.factions.clone(),
-            buffs: realm.buffs.clone(),
+            records,
             claims: realm_claims(realm),
             standings,
         }
     }
 
-    /// The realm as far as the summary goes: the terrain, the factions and their buffs, no
-    /// photos. Enough to place markers and name what is under the pointer; not to fight, and not
-    /// a valid document (a buff may name a regiment it lacks).
-    pub fn partial_realm(&self) -> Realm {
-        let mut realm = Realm::new(self.map.clone());
-        realm.factions = self.factions.clone();
-        realm.buffs = self.buffs.clone();
-        realm
+    /// The summary's records, for a reader (`Realm::from_records` or the app's bundle reader).
+    /// The realm they make is the terrain, the factions and their buffs, no photos: enough to
+    /// place markers and name what is under the pointer, not to fight, and not a valid document
+    /// (a buff may name a regiment it lacks). A record of an unknown kind is left out.
+    pub fn into_records(self) -> Vec<Record> {
+        self.records
+            .into_iter()
+            .filter_map(|r| {
+                Some(Record {
+                    kind: RecordKind::from_name(&r.kind)?,
+                    id: r.id,
+                    body: r.body,
+                })
+            })
+            .collect()
     }
 
     /// Faction `id`'s card numbers.
@@ -94,7 +121,7 @@ mod tests {
         let back: MapSummary = serde_json::from_str(&json).unwrap();
         assert_eq!(back, summary);
         assert_eq!(
-            claim_territory(&back.map, &back.claims),
+            claim_territory(&realm.map, &back.claims),
             realm_territory(&realm)
         );
         let power = realm_power(&realm);
@@ -126,7 +153,7 @@ mod tests {
     #[test]
     fn the_partial_realm_places_every_marker() {
         let realm = crate::demo_realm();
-        let partial = MapSummary::of(&realm, 0).partial_realm();
+        let partial = Realm::from_records(MapSummary::of(&realm, 0).into_records()).unwrap();
         assert_eq!(partial.map, realm.map);
         assert_eq!(partial.factions, realm.factions);
         assert_eq!(partial.buffs, realm.buffs);

@@ -10,17 +10,6 @@ use engine::{
 use leptos::prelude::*;
 use std::sync::Arc;
 
-/// An `Arc` compared by address, so a memo of a built realm notifies only when it is rebuilt,
-/// without comparing two realms field by field.
-#[derive(Clone)]
-struct ByAddress<T>(Arc<T>);
-
-impl<T> PartialEq for ByAddress<T> {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
 /// A marker being dragged.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Drag {
@@ -79,15 +68,10 @@ impl MapState {
     /// until the realm arrives.
     pub fn new(store: RealmStore) -> MapState {
         let realm = store.realm;
-        let partial = Memo::new(move |_| {
-            store
-                .summary
-                .with(|s| s.as_ref().map(|s| ByAddress(Arc::new(s.partial_realm()))))
-        });
         let shown = Signal::derive(move || {
             realm
                 .get()
-                .or_else(|| partial.with(|p| p.as_ref().map(|p| p.0.clone())))
+                .or_else(|| store.summary.with(|s| s.as_ref().map(|s| s.realm.clone())))
         });
         let state = MapState {
             owners: RwSignal::new(None),
@@ -112,7 +96,7 @@ impl MapState {
             let from_summary = || {
                 store
                     .summary
-                    .with(|s| s.as_ref().map(|s| (s.claims.clone(), s.map.clone())))
+                    .with(|s| s.as_ref().map(|s| (s.claims.clone(), s.realm.map.clone())))
             };
             let Some((claims, map)) = from_realm.or_else(from_summary) else {
                 state.owners.set(None);
