@@ -33,6 +33,9 @@ export async function markerCentre(page, factionId) {
  * hovering, so the preview can be inspected.
  */
 export async function dragMarker(page, fromId, toId, { release = true } = {}) {
+  // A first visit draws markers from the summary before the realm has arrived, and a march
+  // waits for the realm (the map says so): drag once it is here.
+  await page.locator('.arriving').waitFor({ state: 'detached' });
   // Pointer coordinates are the viewport's: bring the map back into view first.
   await page.evaluate(() => window.scrollTo(0, 0));
   const from = await markerCentre(page, fromId);
