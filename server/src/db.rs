@@ -385,14 +385,36 @@ impl Db {
         self.call_cached(|_, m| Ok(m.realm.clone())).await
     }
 
-    /// Stores a live photo's image; `false` when there is no such photo.
+    /// Stores a live photo's image with its display size; `false` when there is no such photo.
     pub async fn put_image(
         &self,
         photo: u64,
         mime: &'static str,
         bytes: Vec<u8>,
+        display: Vec<u8>,
     ) -> Result<bool, ApiError> {
-        self.call(move |c| images::put(c, photo, mime, &bytes))
+        self.call(move |c| images::put(c, photo, mime, &bytes, &display))
+            .await
+    }
+
+    /// A photo's display image as stored (see `images::Display`).
+    pub async fn display_image(
+        &self,
+        photo: u64,
+        if_none_match: Option<String>,
+    ) -> Result<images::Display, ApiError> {
+        self.call(move |c| images::display(c, photo, if_none_match.as_deref()))
+            .await
+    }
+
+    /// Keeps the display image derived from the original tagged `original`.
+    pub async fn put_display(
+        &self,
+        photo: u64,
+        original: String,
+        display: Vec<u8>,
+    ) -> Result<(), ApiError> {
+        self.call(move |c| images::put_display(c, photo, &original, &display))
             .await
     }
 

@@ -11,6 +11,7 @@ pub mod bin_args;
 pub mod collection;
 pub mod config;
 pub mod db;
+pub mod display;
 pub mod error;
 pub mod fixture;
 pub mod headers;

@@ -197,6 +197,14 @@ pub fn endpoints() -> Vec<Endpoint> {
             || web::to(photos::get),
         ),
         e(
+            get.clone(),
+            "/photos/{id}/display",
+            Public,
+            none,
+            None,
+            || web::to(photos::get_display),
+        ),
+        e(
             post,
             "/history",
             Public,

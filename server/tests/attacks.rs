@@ -39,7 +39,7 @@ async fn every_answer_carries_the_security_headers() {
     let st = server::AppState::new(st.db.clone(), st.editor, &cfg);
     let app = app(st).await;
     let photo = engine::demo_realm().photos[0].id;
-    let png = b"\x89PNG\r\n\x1a\nrest-of-a-png".to_vec();
+    let png = common::png(8, 8);
     let (status, _) = send(
         &app,
         keyed(TestRequest::put().uri(&format!("/api/photos/{photo}/image"))).set_payload(png),

@@ -9,10 +9,9 @@ use serde_json::{json, Value};
 use std::future::poll_fn;
 use std::pin::Pin;
 
-const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR rest of a tiny picture";
-
 #[actix_web::test]
 async fn an_image_is_sniffed_stored_and_served_with_caching() {
+    let png = common::png(16, 12);
     let (_dir, st) = state();
     let app = app(st).await;
     let (_, doc) = send(&app, TestRequest::get().uri("/api/realm")).await;
@@ -32,11 +31,26 @@ async fn an_image_is_sniffed_stored_and_served_with_caching() {
     assert_eq!(status, 413);
     let (status, _) = send(
         &app,
-        keyed(TestRequest::put().uri("/api/photos/4242424242/image")).set_payload(PNG),
+        keyed(TestRequest::put().uri("/api/photos/4242424242/image")).set_payload(png.clone()),
     )
     .await;
     assert_eq!(status, 404);
-    let (status, _) = send(&app, keyed(TestRequest::put().uri(&uri)).set_payload(PNG)).await;
+    let (status, err) = send(
+        &app,
+        keyed(TestRequest::put().uri(&uri))
+            .set_payload(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR cut".to_vec()),
+    )
+    .await;
+    assert_eq!(
+        status, 415,
+        "a PNG's signature on bytes that are no picture: {err}"
+    );
+    assert_eq!(err["error"]["code"], "unreadable_image");
+    let (status, _) = send(
+        &app,
+        keyed(TestRequest::put().uri(&uri)).set_payload(png.clone()),
+    )
+    .await;
     assert_eq!(status, 204);
     let res = test::call_service(&app, TestRequest::get().uri(&uri).to_request()).await;
     assert_eq!(res.status(), 200);
@@ -55,7 +69,7 @@ async fn an_image_is_sniffed_stored_and_served_with_caching() {
         .to_str()
         .unwrap()
         .to_string();
-    assert_eq!(test::read_body(res).await, PNG);
+    assert_eq!(test::read_body(res).await, png);
     let res = test::call_service(
         &app,
         TestRequest::get()
@@ -70,6 +84,91 @@ async fn an_image_is_sniffed_stored_and_served_with_caching() {
     let (status, list) = send(&app, TestRequest::get().uri("/api/photos/images")).await;
     assert_eq!(status, 200);
     assert_eq!(list, json!({"images": [{"photo": id, "etag": etag}]}));
+}
+
+#[actix_web::test]
+async fn a_big_photo_is_shown_at_display_size_and_the_original_kept() {
+    let (_dir, st) = state();
+    let db = st.db.clone();
+    let app = app(st).await;
+    let (_, doc) = send(&app, TestRequest::get().uri("/api/realm")).await;
+    let id = doc["photos"][1]["id"].as_u64().unwrap();
+    let original = common::png(1600, 1200);
+    let (status, _) = send(
+        &app,
+        keyed(TestRequest::put().uri(&format!("/api/photos/{id}/image")))
+            .set_payload(original.clone()),
+    )
+    .await;
+    assert_eq!(status, 204);
+    let display = format!("/api/photos/{id}/display");
+    let res = test::call_service(&app, TestRequest::get().uri(&display).to_request()).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers().get("content-type").unwrap(), "image/jpeg");
+    let etag = res
+        .headers()
+        .get("etag")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
+    let shown = test::read_body(res).await;
+    let img = image::load_from_memory(&shown).unwrap();
+    assert_eq!((img.width(), img.height()), (480, 360));
+    assert!(shown.len() < 60 * 1024 && shown.len() < original.len());
+    let res = test::call_service(
+        &app,
+        TestRequest::get()
+            .uri(&display)
+            .insert_header(("If-None-Match", etag.as_str()))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(res.status(), 304);
+    let res = test::call_service(
+        &app,
+        TestRequest::get()
+            .uri(&format!("/api/photos/{id}/image"))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(
+        test::read_body(res).await,
+        original,
+        "the original, as uploaded"
+    );
+
+    // An image stored before display images were kept gets one on its first request.
+    db.call(move |c| {
+        c.execute(
+            "UPDATE photo_images SET display = NULL, display_etag = '' WHERE photo_id = ?1",
+            [id as i64],
+        )?;
+        Ok(())
+    })
+    .await
+    .unwrap();
+    let res = test::call_service(&app, TestRequest::get().uri(&display).to_request()).await;
+    assert_eq!(res.status(), 200);
+    let again = test::read_body(res).await;
+    assert_eq!(again, shown, "derived again, the same");
+    let kept: bool = db
+        .call(move |c| {
+            Ok(c.query_row(
+                "SELECT display IS NOT NULL FROM photo_images WHERE photo_id = ?1",
+                [id as i64],
+                |r| r.get(0),
+            )?)
+        })
+        .await
+        .unwrap();
+    assert!(kept, "and kept for the next request");
+    let (status, _) = send(
+        &app,
+        TestRequest::get().uri("/api/photos/4242424242/display"),
+    )
+    .await;
+    assert_eq!(status, 404);
 }
 
 /// A battle by reference on the realm as seeded (counter 1), and the record the engine makes of

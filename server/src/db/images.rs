@@ -21,8 +21,15 @@ pub fn etag_of(bytes: &[u8]) -> String {
     format!("\"{hex}\"")
 }
 
-/// Stores (or replaces) a live photo's image; `false` when there is no such photo.
-pub fn put(conn: &Connection, photo: u64, mime: &str, bytes: &[u8]) -> Result<bool, ApiError> {
+/// Stores (or replaces) a live photo's image with its display size; `false` when there is no
+/// such photo.
+pub fn put(
+    conn: &Connection,
+    photo: u64,
+    mime: &str,
+    bytes: &[u8],
+    display: &[u8],
+) -> Result<bool, ApiError> {
     let exists: Option<i64> = conn
         .query_row(
             "SELECT 1 FROM records WHERE kind = 'photo' AND id = ?1 AND deleted = 0",
@@ -34,12 +41,93 @@ pub fn put(conn: &Connection, photo: u64, mime: &str, bytes: &[u8]) -> Result<bo
         return Ok(false);
     }
     conn.execute(
-        "INSERT INTO photo_images (photo_id, mime, bytes, etag) VALUES (?1, ?2, ?3, ?4)
+        "INSERT INTO photo_images (photo_id, mime, bytes, etag, display, display_etag)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
          ON CONFLICT (photo_id) DO UPDATE SET mime = excluded.mime, bytes = excluded.bytes,
-             etag = excluded.etag",
-        params![photo as i64, mime, bytes, etag_of(bytes)],
+             etag = excluded.etag, display = excluded.display,
+             display_etag = excluded.display_etag",
+        params![
+            photo as i64,
+            mime,
+            bytes,
+            etag_of(bytes),
+            display,
+            etag_of(display)
+        ],
     )?;
     Ok(true)
+}
+
+/// A photo's display image as stored.
+pub enum Display {
+    /// The photo has no uploaded image.
+    None,
+    /// It has one, from before display images were kept: its original and the original's tag,
+    /// to derive one from ([`put_display`]).
+    Underived(Vec<u8>, String),
+    /// The display image (without bytes when the caller's tag matched).
+    Stored(Image),
+}
+
+/// A photo's display image; the bytes are left out when `if_none_match` names its tag.
+pub fn display(
+    conn: &Connection,
+    photo: u64,
+    if_none_match: Option<&str>,
+) -> Result<Display, ApiError> {
+    let head: Option<(String, bool)> = conn
+        .query_row(
+            "SELECT display_etag, display IS NOT NULL FROM photo_images WHERE photo_id = ?1",
+            [photo as i64],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    let Some((etag, derived)) = head else {
+        return Ok(Display::None);
+    };
+    if !derived {
+        let (bytes, tag): (Vec<u8>, String) = conn.query_row(
+            "SELECT bytes, etag FROM photo_images WHERE photo_id = ?1",
+            [photo as i64],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        let tag = if tag.is_empty() { etag_of(&bytes) } else { tag };
+        return Ok(Display::Underived(bytes, tag));
+    }
+    let mime = "image/jpeg".to_string();
+    if if_none_match.is_some_and(|t| t.split(',').any(|t| t.trim() == etag)) {
+        return Ok(Display::Stored(Image {
+            mime,
+            etag,
+            bytes: None,
+        }));
+    }
+    let bytes: Vec<u8> = conn.query_row(
+        "SELECT display FROM photo_images WHERE photo_id = ?1",
+        [photo as i64],
+        |r| r.get(0),
+    )?;
+    Ok(Display::Stored(Image {
+        mime,
+        etag,
+        bytes: Some(bytes),
+    }))
+}
+
+/// Keeps a display image derived from the original tagged `original` — unless the original was
+/// replaced meanwhile (then the new upload brought its own).
+pub fn put_display(
+    conn: &Connection,
+    photo: u64,
+    original: &str,
+    display: &[u8],
+) -> Result<(), ApiError> {
+    conn.execute(
+        "UPDATE photo_images SET display = ?3, display_etag = ?4
+         WHERE photo_id = ?1 AND (etag = ?2 OR etag = '')",
+        params![photo as i64, original, display, etag_of(display)],
+    )?;
+    Ok(())
 }
 
 /// The images of live photos, by photo id, with their tags (a row from before tags were stored

@@ -188,8 +188,15 @@ ALTER TABLE history ADD COLUMN dict INTEGER REFERENCES history_dicts (id);
 ALTER TABLE history ADD COLUMN outcome_check BLOB;
 ";
 
+/// Migration 11: each uploaded image's display size (`display.rs`: a JPEG at most 480 px on its
+/// long side) and its tag. NULL for an image uploaded before, derived on its first request.
+const V11: &str = "
+ALTER TABLE photo_images ADD COLUMN display BLOB;
+ALTER TABLE photo_images ADD COLUMN display_etag TEXT NOT NULL DEFAULT '';
+";
+
 /// Every migration, in order.
-const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11];
 
 /// The schema version this build expects.
 pub fn latest() -> u32 {

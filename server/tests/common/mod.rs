@@ -121,6 +121,18 @@ pub async fn rename_faction(
     .await
 }
 
+/// A real PNG of `w × h` pixels (a gradient), which the server can decode and scale.
+pub fn png(w: u32, h: u32) -> Vec<u8> {
+    let img = image::RgbImage::from_fn(w, h, |x, y| {
+        image::Rgb([(x % 256) as u8, (y % 256) as u8, ((x ^ y) % 256) as u8])
+    });
+    let mut out = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgb8(img)
+        .write_to(&mut out, image::ImageFormat::Png)
+        .unwrap();
+    out.into_inner()
+}
+
 /// The server's change counter now: the pull cursor a client that just pulled holds.
 pub async fn cursor(app: &impl TestApp) -> u64 {
     let (_, pull) = send(app, test::TestRequest::get().uri("/api/sync/pull?since=0")).await;
