@@ -2,8 +2,11 @@
 // of the build being assembled, so one `trunk build --release` (or `trunk serve`) yields the whole
 // site — `dist/index.html` (the map bundle) and `dist/pages/index.html` and so on.
 // Each nested build runs Trunk again with this same config; the variable below keeps the hook
-// from recursing.
-import { readFileSync } from 'node:fs';
+// from recursing. A release build then leaves a Brotli copy (quality 11, the slowest and
+// smallest, paid once here) beside every wasm, script and style sheet, which the server sends to
+// browsers that accept it (server/src/spa.rs).
+import { readFileSync, readdirSync, writeFileSync, statSync } from 'node:fs';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
@@ -27,5 +30,26 @@ for (const bundle of bundles) {
   if (run.status !== 0) {
     console.error(`bundle ${bundle.name}: trunk failed (${run.error ?? `exit ${run.status}`})`);
     process.exit(1);
+  }
+}
+
+/** Every file under `dir`, at any depth. */
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]);
+}
+
+if (release) {
+  for (const file of filesUnder(staging).filter((f) => /\.(wasm|js|css)$/.test(f))) {
+    const plain = readFileSync(file);
+    const br = brotliCompressSync(plain, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_MAX_WINDOW_BITS,
+        [constants.BROTLI_PARAM_SIZE_HINT]: statSync(file).size,
+      },
+    });
+    writeFileSync(`${file}.br`, br);
+    console.log(`brotli ${file.slice(staging.length)}: ${plain.length} B → ${br.length} B`);
   }
 }

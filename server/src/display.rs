@@ -13,8 +13,13 @@ use std::io::Cursor;
 /// The display image's long side, in pixels, at most.
 pub const LONG_SIDE: u32 = 480;
 
-/// JPEG quality of the display image: at 480 px a photo is 25–60 KB.
-const QUALITY: u8 = 80;
+/// JPEG qualities tried in turn: the first whose image fits [`MAX_BYTES`] is kept. At 480 px a
+/// photo is 25–50 KB at 80; a busy one (gravel, foliage, a crowd of figures) needs less.
+const QUALITIES: [u8; 5] = [80, 70, 60, 50, 40];
+
+/// What a display image may weigh, at most, unless even the lowest quality is heavier: a voter
+/// on a phone loads two per pair.
+pub const MAX_BYTES: usize = 60 * 1024;
 
 /// The largest canvas an upload may claim, per side.
 const MAX_SIDE: u32 = 12_000;
@@ -52,7 +57,8 @@ fn limits() -> Limits {
 }
 
 /// The display image of an original: scaled down to fit [`LONG_SIDE`] (never up), transparency
-/// laid on white, as a JPEG. Returns its bytes and its size in pixels.
+/// laid on white, as a JPEG of at most [`MAX_BYTES`] where a quality in [`QUALITIES`] allows.
+/// Returns its bytes and its size in pixels.
 pub fn derive(original: &[u8]) -> Result<(Vec<u8>, (u32, u32)), DisplayError> {
     let mut reader = ImageReader::new(Cursor::new(original))
         .with_guessed_format()
@@ -70,9 +76,15 @@ pub fn derive(original: &[u8]) -> Result<(Vec<u8>, (u32, u32)), DisplayError> {
     let rgb = on_white(&scaled);
     let size = rgb.dimensions();
     let mut out = Vec::new();
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, QUALITY)
-        .encode_image(&rgb)
-        .map_err(|e| DisplayError::Unreadable(e.to_string()))?;
+    for quality in QUALITIES {
+        out.clear();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, quality)
+            .encode_image(&rgb)
+            .map_err(|e| DisplayError::Unreadable(e.to_string()))?;
+        if out.len() <= MAX_BYTES {
+            break;
+        }
+    }
     Ok((out, size))
 }
 
@@ -116,6 +128,37 @@ mod tests {
         assert_eq!((back.width(), back.height()), (480, 360));
         assert!(jpeg.starts_with(&[0xFF, 0xD8, 0xFF]), "a JPEG");
         assert!(jpeg.len() < 60 * 1024, "{} bytes", jpeg.len());
+    }
+
+    const GRAIN: u64 = 96;
+
+    /// A picture JPEG finds busy: a gradient under fine grain of `grain` levels.
+    fn busy(grain: u64) -> RgbImage {
+        let mut seed = 1u64;
+        RgbImage::from_fn(480, 360, |x, y| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let n = ((seed >> 33) % grain) as u32;
+            let c = |base: u32| (base + n).min(255) as u8;
+            Rgb([c(x * 200 / 480), c(y * 200 / 360), c((x + y) * 100 / 840)])
+        })
+    }
+
+    #[test]
+    fn a_busy_photo_is_kept_within_the_weight_by_a_lower_quality() {
+        let img = busy(GRAIN);
+        let mut at_80 = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut at_80, 80)
+            .encode_image(&img)
+            .unwrap();
+        assert!(
+            at_80.len() > MAX_BYTES,
+            "busy enough: {} bytes at 80",
+            at_80.len()
+        );
+        let (jpeg, _) = derive(&encoded(&DynamicImage::ImageRgb8(img), ImageFormat::Png)).unwrap();
+        assert!(jpeg.len() <= MAX_BYTES, "{} bytes", jpeg.len());
     }
 
     #[test]

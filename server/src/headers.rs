@@ -106,23 +106,10 @@ pub async fn secure<B: MessageBody + 'static>(
 
 /// Every `index.html` under `dist`, at any depth (one per bundle).
 fn index_pages(dist: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    let mut dirs = vec![dist.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.file_name().is_some_and(|n| n == "index.html") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
+    crate::spa::files_under(dist)
+        .into_iter()
+        .filter(|path| path.file_name().is_some_and(|n| n == "index.html"))
+        .collect()
 }
 
 /// The text of every `<script>` without a `src` in `html`, exactly as the browser hashes it.

@@ -111,6 +111,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(error::json_config(routes::MAX_BODY))
             .app_data(web::PayloadConfig::new(routes::MAX_BODY))
             .service(routes::api_scope())
+            .service(spa::precompressed(&dist))
             .service(spa::service(dist))
             .default_service(web::to(spa::not_allowed));
     }

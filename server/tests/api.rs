@@ -77,6 +77,39 @@ async fn deep_links_fall_back_to_the_spa_shell() {
     assert_eq!(test::read_body(res).await, "body{}");
 }
 
+#[actix_web::test]
+async fn a_browser_that_accepts_brotli_gets_the_builds_brotli_copy_and_others_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<body>").unwrap();
+    std::fs::write(dir.path().join("app-1f_bg.wasm"), b"\0asm plain").unwrap();
+    std::fs::write(dir.path().join("app-1f_bg.wasm.br"), b"brotli bytes").unwrap();
+    let app = test::init_service(server::app(state(dir.path().into()))).await;
+    let get = |enc: &'static str| {
+        test::TestRequest::get()
+            .uri("/app-1f_bg.wasm")
+            .insert_header(("accept-encoding", enc))
+            .to_request()
+    };
+    let res = test::call_service(&app, get("gzip, deflate, br")).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let header = |res: &actix_web::dev::ServiceResponse, h: &str| {
+        res.headers()
+            .get(h)
+            .map(|v| v.to_str().unwrap().to_string())
+    };
+    assert_eq!(header(&res, "content-encoding").as_deref(), Some("br"));
+    assert_eq!(
+        header(&res, "content-type").as_deref(),
+        Some("application/wasm")
+    );
+    assert_eq!(header(&res, "vary").as_deref(), Some("accept-encoding"));
+    assert_eq!(test::read_body(res).await, "brotli bytes");
+
+    let res = test::call_service(&app, get("gzip;q=1, br;q=0")).await;
+    assert_eq!(header(&res, "content-encoding"), None);
+    assert_eq!(test::read_body(res).await, "\0asm plain");
+}
+
 /// A `dist/` of two bundles, as `trunk build` makes it: the map's shell at the root, the other
 /// pages' in `pages/`, and the table saying which owns what.
 fn dist_with_bundles(table: &str) -> tempfile::TempDir {

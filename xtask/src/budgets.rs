@@ -17,6 +17,9 @@ pub struct Weighed {
     pub wasm: u64,
     /// `gzip -9` of its JS glue.
     pub js: u64,
+    /// What the server sends a browser that accepts Brotli: the build's `.br` copies of the
+    /// wasm and the JS, when both were made (a release build makes them).
+    pub brotli: Option<u64>,
 }
 
 /// Reads `name bytes` lines; `#` starts a comment.
@@ -76,10 +79,12 @@ pub fn weigh(dist: &Path) -> anyhow::Result<Vec<Weighed>> {
             .and_then(|s| s.rsplit_once('-'))
             .map(|(name, _hash)| name.to_string())
             .with_context(|| format!("{} is not named app-<bundle>-<hash>", wasm.display()))?;
+        let br = |p: &Path| std::fs::metadata(format!("{}.br", p.display())).map(|m| m.len());
         out.push(Weighed {
             bundle,
             wasm: gzipped(&wasm)?,
             js: gzipped(&js)?,
+            brotli: br(&wasm).and_then(|w| br(&js).map(|j| w + j)).ok(),
         });
     }
     out.sort_by(|a, b| a.bundle.cmp(&b.bundle));
@@ -99,8 +104,11 @@ pub fn check(dist: &Path) -> anyhow::Result<()> {
             .iter()
             .find(|(n, _)| *n == w.bundle)
             .map_or_else(|| "none".to_string(), |(_, b)| b.to_string());
+        let sent = w
+            .brotli
+            .map_or_else(String::new, |b| format!("  sent as Brotli {b}"));
         eprintln!(
-            "  {:<8} {:>9} bytes (wasm {:>9}, JS {:>6})  budget {budget}",
+            "  {:<8} {:>9} bytes (wasm {:>9}, JS {:>6})  budget {budget}{sent}",
             w.bundle,
             w.wasm + w.js,
             w.wasm,
@@ -160,6 +168,7 @@ mod tests {
             bundle: bundle.into(),
             wasm,
             js,
+            brotli: None,
         }
     }
 
