@@ -2,40 +2,27 @@
 //! a path is one of its own routes.
 //!
 //! `bundles.json` (the table Trunk copies to `dist/`, the server and the service worker read) is
-//! compiled in, as Rust (`build.rs` checks it and writes it out), so no JSON parser is linked for it. A link to a route of another bundle cannot be followed by the router — that
-//! bundle's pages are not in this wasm — so it becomes an ordinary page load. Both bundles read
-//! the same store on disk (IndexedDB), so nothing is lost on the way.
+//! compiled in, as Rust (`build.rs` checks it and writes it out), so no JSON parser is linked
+//! for it. A link to a route of another bundle cannot be followed by the router — that bundle's
+//! pages are not in this wasm — so it becomes an ordinary page load. Every bundle reads the same
+//! store on disk (IndexedDB), so nothing is lost on the way.
 
 use engine::wire::bundles::Bundles;
-use engine::{BattleRecord, DocError, Realm, Record};
+use engine::{BattleRecord, DocError, Realm, Record, RecordKind};
 use std::sync::OnceLock;
 
 /// What one bundle decides about the code every bundle shares, as a type of its own. Each bundle
-/// crate (`app/map`, `app/pages`) implements it for a unit struct and hands that to
-/// [`crate::shell::start`]; the core crate never names a reader itself. So which readers a
-/// bundle's wasm links is settled when that crate is compiled: the map's leaves out every saved
-/// Battle Lab line-up's parser and checks and the battle record's serialiser, which only the
-/// pages bundle names.
+/// crate (`app/map`, `app/arena`, `app/pages`) implements it for a unit struct and hands that to
+/// [`crate::shell::start`]. So which readers a bundle's wasm links is settled when that crate is
+/// compiled: it names one of the two [`Reads`] below, and the linker keeps only that one; the
+/// map's and the arena's leave out every saved Battle Lab line-up's parser and checks, and the
+/// battle record's serialiser, which only the pages bundle names.
 pub trait Bundle: Sync + 'static {
     /// Its name in `bundles.json`.
     fn name(&self) -> &'static str;
 
-    /// Records into a realm, not yet validated (`Realm::from_records` or a reader that skips
-    /// what this bundle never shows).
-    fn read(&self, records: Vec<Record>) -> Result<Realm, DocError>;
-
-    /// The realm's checks, matching [`Bundle::read`].
-    fn validate(&self, realm: &Realm) -> Result<(), DocError>;
-
-    /// Puts one record in its place in a realm [`Bundle::read`] made, or takes it out
-    /// (`Realm::splice_record` or the reader that skips what this bundle never shows).
-    fn splice(
-        &self,
-        realm: &mut Realm,
-        kind: engine::RecordKind,
-        id: u64,
-        body: Option<serde_json::Value>,
-    ) -> Result<(), DocError>;
+    /// How it reads the realm's records: [`EveryRecord`] or [`LabSetupsSkipped`].
+    fn reads(&self) -> &'static dyn Reads;
 
     /// Whether a first visit (nothing stored yet) asks the server for the map's summary
     /// (`/api/summary`) beside the full pull, so the page can draw before the realm arrives.
@@ -46,6 +33,72 @@ pub trait Bundle: Sync + 'static {
     /// The battle record's download link for the victory screen, where this bundle offers one.
     fn record_link(&self, _record: &BattleRecord) -> Option<String> {
         None
+    }
+}
+
+/// How records become a realm in one bundle.
+pub trait Reads: Sync + 'static {
+    /// Records into a realm, not yet validated.
+    fn read(&self, records: Vec<Record>) -> Result<Realm, DocError>;
+
+    /// The realm's checks, matching [`Reads::read`].
+    fn validate(&self, realm: &Realm) -> Result<(), DocError>;
+
+    /// Puts one record in its place in a realm [`Reads::read`] made, or takes it out.
+    fn splice(
+        &self,
+        realm: &mut Realm,
+        kind: RecordKind,
+        id: u64,
+        body: Option<serde_json::Value>,
+    ) -> Result<(), DocError>;
+}
+
+/// Every record: for a bundle with the Battle Lab (the pages bundle).
+pub struct EveryRecord;
+
+impl Reads for EveryRecord {
+    fn read(&self, records: Vec<Record>) -> Result<Realm, DocError> {
+        Realm::from_records(records)
+    }
+
+    fn validate(&self, realm: &Realm) -> Result<(), DocError> {
+        realm.validate()
+    }
+
+    fn splice(
+        &self,
+        realm: &mut Realm,
+        kind: RecordKind,
+        id: u64,
+        body: Option<serde_json::Value>,
+    ) -> Result<(), DocError> {
+        realm.splice_record(kind, id, body)
+    }
+}
+
+/// Everything but saved Battle Lab line-ups, skipped unread and unchecked: for a bundle that
+/// shows none (the map, the arena). Nothing else refers to a line-up, so the rest of the realm
+/// reads exactly as with [`EveryRecord`].
+pub struct LabSetupsSkipped;
+
+impl Reads for LabSetupsSkipped {
+    fn read(&self, records: Vec<Record>) -> Result<Realm, DocError> {
+        Realm::from_records_without_lab_setups(records)
+    }
+
+    fn validate(&self, realm: &Realm) -> Result<(), DocError> {
+        realm.validate_without_lab_setups()
+    }
+
+    fn splice(
+        &self,
+        realm: &mut Realm,
+        kind: RecordKind,
+        id: u64,
+        body: Option<serde_json::Value>,
+    ) -> Result<(), DocError> {
+        realm.splice_record_without_lab_setups(kind, id, body)
     }
 }
 
@@ -160,21 +213,22 @@ mod tests {
     }
 
     #[test]
-    fn the_map_bundle_keeps_the_map_and_sends_the_rest_away() {
+    fn each_bundle_keeps_its_routes_and_sends_the_rest_away() {
         let t = built();
         assert!(owned_by(&t, "map", "/map"));
         assert!(owned_by(&t, "map", "/"));
-        for path in [
-            "/lab",
-            "/arena/standings",
-            "/history/42",
-            "/editor",
-            "/archive",
-        ] {
+        for path in ["/lab", "/history/42", "/editor", "/archive"] {
             assert!(elsewhere(&t, "map", "/map", path), "{path}");
             assert!(owned_by(&t, "pages", path), "{path}");
+            assert!(elsewhere(&t, "arena", "/arena", path), "{path}");
+        }
+        for path in ["/arena", "/arena/standings", "/arena/seasons"] {
+            assert!(elsewhere(&t, "map", "/map", path), "{path}");
+            assert!(elsewhere(&t, "pages", "/lab", path), "{path}");
+            assert!(owned_by(&t, "arena", path), "{path}");
         }
         assert!(elsewhere(&t, "pages", "/lab", "/map"));
+        assert!(elsewhere(&t, "arena", "/arena", "/map"));
     }
 
     #[test]

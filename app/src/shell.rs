@@ -1,5 +1,5 @@
 //! Starting a bundle: what every bundle's `main` does before its own shell renders. A bundle
-//! crate (`app/map`, `app/pages`) holds its pages and a shell routing only them; this is the part
+//! crate (`app/map`, `app/arena`, `app/pages`) holds its pages and a shell routing only them; this is the part
 //! they share.
 
 use crate::bundle::{self, Bundle};

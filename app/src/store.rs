@@ -236,7 +236,7 @@ impl RealmStore {
                 return Err(EditError::NotLoaded);
             }
             i.snapshot
-                .stored(&i.queue, i.bundle)
+                .stored(&i.queue, i.bundle.reads())
                 .map_err(EditError::Invalid)
         })
     }
@@ -270,19 +270,23 @@ impl RealmStore {
                 // Only this record is read again, and what derives from it.
                 Some(realm) => {
                     let got = measured(|| {
-                        i.snapshot
-                            .refresh(&candidate, i.bundle, realm, std::slice::from_ref(&key))
+                        i.snapshot.refresh(
+                            &candidate,
+                            i.bundle.reads(),
+                            realm,
+                            std::slice::from_ref(&key),
+                        )
                     });
                     if got.is_err()
                         && i.snapshot
-                            .refresh(&i.queue, i.bundle, realm, &[key])
+                            .refresh(&i.queue, i.bundle.reads(), realm, &[key])
                             .is_err()
                     {
                         shown = None;
                     }
                     got
                 }
-                None => i.snapshot.realm(&candidate, i.bundle).map(|r| {
+                None => i.snapshot.realm(&candidate, i.bundle.reads()).map(|r| {
                     shown = Some(r);
                     i.overlaid = true;
                 }),
@@ -417,9 +421,12 @@ impl RealmStore {
     /// will say why.
     fn rebuild(&self) {
         let built = self.inner.try_update_value(|i| {
-            let with_queue = i.snapshot.realm(&i.queue, i.bundle);
+            let with_queue = i.snapshot.realm(&i.queue, i.bundle.reads());
             i.overlaid = with_queue.is_ok();
-            with_queue.or_else(|_| i.snapshot.realm(&Queue::new(String::new()), i.bundle))
+            with_queue.or_else(|_| {
+                i.snapshot
+                    .realm(&Queue::new(String::new()), i.bundle.reads())
+            })
         });
         match built {
             Some(Ok(realm)) => {
@@ -453,8 +460,10 @@ impl RealmStore {
             return self.rebuild();
         };
         let taken = measured(|| {
-            self.inner
-                .with_value(|i| i.snapshot.refresh(&i.queue, i.bundle, &mut realm, keys))
+            self.inner.with_value(|i| {
+                i.snapshot
+                    .refresh(&i.queue, i.bundle.reads(), &mut realm, keys)
+            })
         });
         match taken {
             Ok(()) => self.realm.set(Some(Arc::new(realm))),

@@ -2,13 +2,14 @@
 // bonus in the standings and the faction's Power on the map; a vote over the rate limit is shown
 // as not counted; votes cast offline on the pairs the server dealt ahead count when they sync,
 // and past those the page says its practice pairs won't count; a season held back leaves the
-// arena and comes back with its ratings intact.
+// arena and comes back with its ratings intact; a 4000×3000 upload is shown at display size.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { beyondOffline, screenshot } from '../lib/browser.mjs';
 import { waitForBadge, unlockEditor } from '../lib/sync.mjs';
 import { ArenaPage, StandingsPage, SeasonsPage, factionPowers } from '../lib/arena_page.mjs';
 import { suite } from '../lib/suite.mjs';
+import { EDITOR_KEY } from '../lib/server.mjs';
 
 // Keyboard votes in a test come milliseconds apart: the server would rightly call them too fast,
 // so this server counts any answer time, and allows 22 counted votes a minute (the rate-limit
@@ -188,6 +189,66 @@ test('a_season_held_back_leaves_the_arena_and_returns_with_its_ratings', async (
   await page.locator(`.arena[data-pool="${fullPool}"]`).waitFor();
   const back = await s.realm();
   assert.deepEqual(back.ratings.filter((r) => heldIds.includes(r.photo_id)), ratingsBefore, 'ratings back untouched');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a_4000x3000_upload_is_shown_in_the_arena_at_display_size_and_the_original_kept', async () => {
+  const { context, page, errors } = await s.fresh();
+  await page.goto(`${s.url}/map`);
+  const ids = (await s.realm()).photos.map((p) => p.id);
+  // A photograph-sized JPEG drawn on a canvas (shapes and gradients, like a photo's detail),
+  // uploaded as the editor would to every photo, so whichever pair the arena deals has one.
+  const upload = await page.evaluate(async ({ ids, key }) => {
+    const c = new OffscreenCanvas(4000, 3000);
+    const g = c.getContext('2d');
+    let seed = 7;
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const sky = g.createLinearGradient(0, 0, 4000, 3000);
+    sky.addColorStop(0, '#4a6fa5'); sky.addColorStop(1, '#e8c07d');
+    g.fillStyle = sky; g.fillRect(0, 0, 4000, 3000);
+    for (let i = 0; i < 4000; i++) {
+      g.fillStyle = `hsl(${rnd() * 360} ${40 + rnd() * 50}% ${30 + rnd() * 50}%)`;
+      g.beginPath(); g.arc(rnd() * 4000, rnd() * 3000, 4 + rnd() * 60, 0, 7); g.fill();
+    }
+    const blob = await c.convertToBlob({ type: 'image/jpeg', quality: 0.92 });
+    const statuses = [];
+    for (const id of ids) {
+      const res = await fetch(`/api/photos/${id}/image`, {
+        method: 'PUT', body: blob, headers: { 'content-type': 'image/jpeg', authorization: `Bearer ${key}` },
+      });
+      statuses.push(res.status);
+    }
+    return { bytes: blob.size, statuses };
+  }, { ids, key: EDITOR_KEY });
+  assert.ok(upload.bytes > 1024 * 1024 && upload.bytes < 5 * 1024 * 1024, `a big photo: ${upload.bytes} B`);
+  assert.deepEqual([...new Set(upload.statuses)], [204]);
+
+  const arena = new ArenaPage(page, s.url);
+  await arena.open();
+  await page.waitForFunction(() => {
+    const imgs = [...document.querySelectorAll('.arena-pair .contender img.photo-image')];
+    return imgs.length === 2 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+  });
+  const shown = await page.evaluate(() => [...document.querySelectorAll('.arena-pair .contender img.photo-image')].map((i) => {
+    const entry = performance.getEntriesByName(i.currentSrc)[0];
+    return { src: i.getAttribute('src'), w: i.naturalWidth, h: i.naturalHeight, bytes: entry?.encodedBodySize };
+  }));
+  for (const img of shown) {
+    assert.match(img.src, /^\/api\/photos\/\d+\/display\?v=\w+$/);
+    assert.deepEqual([img.w, img.h], [480, 360], `${img.src} at display size`);
+    assert.ok(img.bytes > 0 && img.bytes <= 60 * 1024, `${img.src}: ${img.bytes} B, at most 60 KB`);
+  }
+  await screenshot(page, 'arena-photos');
+
+  // The original is still there, byte for byte the size it was sent.
+  const [left] = await arena.pair();
+  const original = await page.evaluate(async (id) => {
+    const res = await fetch(`/api/photos/${id}/image`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    return { status: res.status, type: res.headers.get('content-type'), size: bytes.length, head: [...bytes.slice(0, 3)] };
+  }, left);
+  assert.deepEqual(original, { status: 200, type: 'image/jpeg', size: upload.bytes, head: [0xff, 0xd8, 0xff] });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -27,7 +27,7 @@ test('app_loads_without_console_errors', async () => {
 });
 
 test('while_a_bundle_loads_the_page_shows_the_bar_and_a_skeleton', async () => {
-  for (const [path, bundle] of [['/map', 'map'], ['/arena', 'pages']]) {
+  for (const [path, bundle] of [['/map', 'map'], ['/arena', 'arena'], ['/archive', 'pages']]) {
     const { context, page, errors } = await s.fresh({ viewport: { width: 390, height: 844 } });
     // The bundle's wasm is held back until the frame has been looked at.
     let release;
@@ -140,7 +140,7 @@ test('navigation_reaches_every_route', async () => {
   await page.close();
 });
 
-test('the_map_page_downloads_only_the_map_bundle', async () => {
+test('each_page_downloads_only_its_own_bundle', async () => {
   const { page, errors } = await s.page();
   const wasm = [];
   page.on('request', (req) => { if (new URL(req.url()).pathname.endsWith('.wasm')) wasm.push(new URL(req.url()).pathname); });
@@ -153,6 +153,12 @@ test('the_map_page_downloads_only_the_map_bundle', async () => {
   await page.waitForURL(`${s.url}/lab`);
   await page.locator('body[data-bundle="pages"] h1').waitFor();
   assert.match(wasm.at(-1), /^\/pages\/.*\.wasm$/);
+  // The arena, where most visitors go, is a bundle of its own: neither the map's nor the pages'.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Arena', exact: true }).click();
+  await page.waitForURL(`${s.url}/arena`);
+  await page.locator('body[data-bundle="arena"] h1').waitFor();
+  assert.match(wasm.at(-1), /^\/arena-bundle\/app-arena-.*\.wasm$/);
+  assert.equal(wasm.length, 3, `one wasm a bundle: ${wasm}`);
   // An unknown path is "not found" in the default bundle, not a reload loop.
   await page.goto(`${s.url}/no-such-page`);
   assert.equal(await page.locator('h1').innerText(), 'Not found');

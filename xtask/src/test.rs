@@ -76,6 +76,8 @@ fn steps(tally: &mut Tally) -> anyhow::Result<()> {
             "-p",
             "app-map",
             "-p",
+            "app-arena",
+            "-p",
             "app-pages",
             "-p",
             "engine",

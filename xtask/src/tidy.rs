@@ -100,7 +100,7 @@ mod tests {
     }
 
     /// The bundle crates: each one's pages are the top-level modules of its `src/`.
-    const BUNDLES: [&str; 2] = ["app/map", "app/pages"];
+    const BUNDLES: [&str; 3] = ["app/map", "app/arena", "app/pages"];
 
     /// The bundle and page a path belongs to (`("app/map", "map_page")` for
     /// `app/map/src/map_page/markers.rs`); `None` for the core and for a bundle's `main.rs`.
@@ -144,7 +144,7 @@ mod tests {
         for crate_dir in ["app"].into_iter().chain(BUNDLES) {
             let manifest =
                 std::fs::read_to_string(root.join(crate_dir).join("Cargo.toml")).unwrap();
-            for other in ["app-map", "app-pages"] {
+            for other in ["app-map", "app-arena", "app-pages"] {
                 if depends_on(&manifest, other) {
                     wrong.push(format!(
                         "{crate_dir}/Cargo.toml depends on the bundle {other}"

@@ -18,7 +18,7 @@ pub mod standings;
 mod verdicts;
 
 use app::api::{self, ApiError};
-use app::components::portrait::{Look, Portrait};
+use app::components::photo_picture::{ImageTags, PhotoPicture, Size};
 use app::store::{random_u64, use_realm_store};
 use deck::Deck;
 use engine::wire::{PairRequest, Vote};
@@ -69,6 +69,7 @@ enum Dealing {
 #[component]
 pub fn ArenaPage() -> impl IntoView {
     let store = use_realm_store();
+    ImageTags::provide();
     let rng = StoredValue::new(SplitMix64::new(random_u64()));
     let deck = StoredValue::new(Deck::load());
     let shown = RwSignal::new(None::<Shown>);
@@ -311,13 +312,12 @@ fn contender(
     let photo = r.photo(id);
     let name = photo.map(|p| p.name.clone()).unwrap_or_default();
     let faction = photo.and_then(|p| r.faction(p.faction));
-    let look = photo.map(|p| Look::of(p, r));
     let style = faction.map(|f| format!("--faction-colour: {}", f.colour));
     let label = format!("Choose {name} ({key})");
     view! {
         <button class=format!("contender {side}") data-photo=id style=style aria-label=label on:click=move |_| choose()>
             <span class="portrait-frame">
-                {look.map(|look| view! { <Portrait look=look label=name.clone() /> })}
+                <PhotoPicture id size=Size::Display />
             </span>
             <span class="contender-name">{name.clone()}</span>
             <span class="contender-faction">{faction.map(|f| f.name.clone())}</span>

@@ -1,5 +1,6 @@
 //! The map bundle: the map page on the core every page shares (store, sync, navigation). The
-//! other pages are the pages bundle's (`app/pages`); links to them are full page loads.
+//! other pages are the arena's (`app/arena`) and the pages bundle's (`app/pages`); links to them
+//! are full page loads.
 //!
 //! This crate alone names the map's choices ([`Map`]), so its wasm links only those: the map
 //! shows no saved Battle Lab line-ups, so it reads none (every further system's input parser and
@@ -8,10 +9,9 @@
 
 mod map_page;
 
-use app::bundle::Bundle;
+use app::bundle::{Bundle, LabSetupsSkipped, Reads};
 use app::components::nav_bar::NavBar;
 use app::components::not_found_page::NotFoundPage;
-use engine::{DocError, Realm, Record};
 use leptos::prelude::*;
 use map_page::MapPage;
 
@@ -27,24 +27,8 @@ impl Bundle for Map {
         true
     }
 
-    /// Everything but saved Battle Lab line-ups, which are skipped unread. Nothing else refers
-    /// to a line-up, so the rest of the realm reads exactly as in the pages bundle.
-    fn read(&self, records: Vec<Record>) -> Result<Realm, DocError> {
-        Realm::from_records_without_lab_setups(records)
-    }
-
-    fn validate(&self, realm: &Realm) -> Result<(), DocError> {
-        realm.validate_without_lab_setups()
-    }
-
-    fn splice(
-        &self,
-        realm: &mut Realm,
-        kind: engine::RecordKind,
-        id: u64,
-        body: Option<serde_json::Value>,
-    ) -> Result<(), DocError> {
-        realm.splice_record_without_lab_setups(kind, id, body)
+    fn reads(&self) -> &'static dyn Reads {
+        &LabSetupsSkipped
     }
 }
 

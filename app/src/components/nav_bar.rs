@@ -55,7 +55,7 @@ mod tests {
             .iter()
             .map(|(href, label)| format!(r#"<a href="{href}">{label}</a>"#))
             .collect();
-        for html in ["index.html", "pages.html"] {
+        for html in ["index.html", "arena.html", "pages.html"] {
             let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(html);
             let page = std::fs::read_to_string(&path).unwrap();
             let nav = page

@@ -119,7 +119,9 @@ async fn summary(store: RealmStore) {
         return;
     }
     let (claims, standings) = (s.claims.clone(), s.standings.clone());
-    let read = store.inner.with_value(|i| i.bundle.read(s.into_records()));
+    let read = store
+        .inner
+        .with_value(|i| i.bundle.reads().read(s.into_records()));
     if let Ok(realm) = read {
         store.summary.set(Some(std::sync::Arc::new(super::Summary {
             realm: std::sync::Arc::new(realm),

@@ -3,7 +3,7 @@
 //! snapshot with the pending edits of the [`Queue`](super::queue::Queue) laid over it.
 
 use super::queue::Queue;
-use crate::bundle::Bundle;
+use crate::bundle::Reads;
 use engine::wire::{Op, PullResponse, SyncRecord};
 use engine::{recalculate_all, DocError, Realm, Record, RecordKind};
 use serde::{Deserialize, Serialize};
@@ -194,7 +194,7 @@ impl Snapshot {
 
     /// The realm this snapshot holds with `queue`'s pending edits applied in order, validated and
     /// re-derived by the engine (SPEC §1.9: derived numbers are never taken as sent).
-    pub fn realm(&self, queue: &Queue, read: &dyn Bundle) -> Result<Realm, DocError> {
+    pub fn realm(&self, queue: &Queue, read: &dyn Reads) -> Result<Realm, DocError> {
         let mut realm = self.stored(queue, read)?;
         recalculate_all(&mut realm);
         Ok(realm)
@@ -226,7 +226,7 @@ impl Snapshot {
     pub fn refresh(
         &self,
         queue: &Queue,
-        read: &dyn Bundle,
+        read: &dyn Reads,
         realm: &mut Realm,
         keys: &[RecordKey],
     ) -> Result<(), DocError> {
@@ -269,7 +269,7 @@ impl Snapshot {
     /// The realm as its records are stored — this snapshot with `queue`'s pending edits — validated
     /// but not re-derived, so a photo holds the stats it was last stored with (the editor's
     /// Toolbox compares them with a recalculation).
-    pub fn stored(&self, queue: &Queue, read: &dyn Bundle) -> Result<Realm, DocError> {
+    pub fn stored(&self, queue: &Queue, read: &dyn Reads) -> Result<Realm, DocError> {
         // Inserted one by one rather than collected: `BTreeMap::from_iter` sorts its input
         // first, which is one more copy of the standard sort in the map's wasm.
         let mut live: BTreeMap<RecordKey, serde_json::Value> = BTreeMap::new();
@@ -310,31 +310,8 @@ impl Snapshot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bundle::EveryRecord;
     use engine::demo_realm;
-
-    /// A bundle that reads every kind of record, as the pages bundle does.
-    pub(crate) struct Everything;
-
-    impl Bundle for Everything {
-        fn name(&self) -> &'static str {
-            "everything"
-        }
-        fn read(&self, records: Vec<Record>) -> Result<Realm, DocError> {
-            Realm::from_records(records)
-        }
-        fn validate(&self, realm: &Realm) -> Result<(), DocError> {
-            realm.validate()
-        }
-        fn splice(
-            &self,
-            realm: &mut Realm,
-            kind: RecordKind,
-            id: u64,
-            body: Option<serde_json::Value>,
-        ) -> Result<(), DocError> {
-            realm.splice_record(kind, id, body)
-        }
-    }
 
     /// The demo realm as a full pull from cursor 0, every record at revision 1.
     pub(crate) fn demo_snapshot() -> Snapshot {
@@ -373,7 +350,7 @@ mod tests {
         });
         let q = Queue::new("c".into());
         assert_eq!(
-            s.stored(&q, &Everything)
+            s.stored(&q, &EveryRecord)
                 .unwrap()
                 .photo(photo.id)
                 .unwrap()
@@ -381,7 +358,7 @@ mod tests {
             photo.stats
         );
         assert_eq!(
-            s.realm(&q, &Everything)
+            s.realm(&q, &EveryRecord)
                 .unwrap()
                 .photo(photo.id)
                 .unwrap()
@@ -394,7 +371,7 @@ mod tests {
     fn a_full_pull_rebuilds_the_realm() {
         let s = demo_snapshot();
         assert_eq!(
-            s.realm(&Queue::new("c".into()), &Everything).unwrap(),
+            s.realm(&Queue::new("c".into()), &EveryRecord).unwrap(),
             demo_realm()
         );
     }
@@ -432,7 +409,7 @@ mod tests {
             cursor: 3,
         });
         assert_eq!(s.cursor, 9_999);
-        let got = s.realm(&Queue::new("c".into()), &Everything).unwrap();
+        let got = s.realm(&Queue::new("c".into()), &EveryRecord).unwrap();
         assert!(got.photos.iter().all(|p| p.id != photo));
         assert_eq!(got.photos.len(), realm.photos.len() - 1);
     }
@@ -455,9 +432,9 @@ mod tests {
             body: Some(serde_json::to_value(rating).unwrap()),
         });
         let mut q = Queue::new("c".into());
-        assert!(s.realm(&q, &Everything).unwrap().ratings.contains(&rating));
+        assert!(s.realm(&q, &EveryRecord).unwrap().ratings.contains(&rating));
         q.edit(&s, "photo", photo, None);
-        let got = s.realm(&q, &Everything).unwrap();
+        let got = s.realm(&q, &EveryRecord).unwrap();
         assert!(got.photo(photo).is_none());
         assert!(got.ratings.iter().all(|g| g.photo_id != photo));
     }
@@ -503,7 +480,7 @@ mod tests {
     #[test]
     fn an_empty_snapshot_has_no_realm() {
         let e = Snapshot::default()
-            .realm(&Queue::new("c".into()), &Everything)
+            .realm(&Queue::new("c".into()), &EveryRecord)
             .unwrap_err();
         assert_eq!(e.field, "map");
     }
@@ -573,7 +550,7 @@ mod tests {
                 .collect();
             let mut s = demo.clone();
             let mut q = Queue::new("c".into());
-            let mut shown = s.realm(&q, &Everything).unwrap();
+            let mut shown = s.realm(&q, &EveryRecord).unwrap();
             for (n, (pick, step)) in steps.into_iter().enumerate() {
                 let key = keys[pick % keys.len()].clone();
                 let original = demo.get(&key.0, key.1).unwrap().clone();
@@ -592,9 +569,9 @@ mod tests {
                     Step::Edited(k) => q.edit(&s, &key.0, key.1, Some(scaled(original.body.as_ref().unwrap(), *k))),
                     Step::Deleted => q.edit(&s, &key.0, key.1, None),
                 }
-                let full = s.realm(&q, &Everything);
+                let full = s.realm(&q, &EveryRecord);
                 let mut taken = shown.clone();
-                let got = s.refresh(&q, &Everything, &mut taken, std::slice::from_ref(&key));
+                let got = s.refresh(&q, &EveryRecord, &mut taken, std::slice::from_ref(&key));
                 prop_assert_eq!(got.is_ok(), full.is_ok(), "{:?} {:?}", key, step);
                 match full {
                     Ok(full) => {
@@ -602,7 +579,7 @@ mod tests {
                         shown = taken;
                     }
                     Err(_) => {
-                        before_s.refresh(&before_q, &Everything, &mut taken, std::slice::from_ref(&key)).unwrap();
+                        before_s.refresh(&before_q, &EveryRecord, &mut taken, std::slice::from_ref(&key)).unwrap();
                         prop_assert_eq!(&taken, &shown, "put back after {:?}", step);
                         s = before_s;
                         q = before_q;

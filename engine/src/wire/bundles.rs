@@ -25,7 +25,9 @@ pub struct Bundle {
     pub name: String,
     /// The Trunk source page that builds it, relative to the workspace root.
     pub html: String,
-    /// The URL folder its files (and its `index.html`) are served from: `/` or `/NAME/`.
+    /// The URL folder its files (and its `index.html`) are served from: `/`, or a folder no
+    /// route uses (`/pages/`, `/arena-bundle/`), so the server's SPA fallback alone answers a
+    /// route with the shell, never the file service.
     pub base: String,
     /// The routes it owns: a path belongs to the bundle if it equals a route or continues it
     /// after a `/` (`/history` owns `/history/42`; `/` owns only `/`).

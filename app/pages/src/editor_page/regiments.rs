@@ -13,6 +13,7 @@ mod photo_image;
 mod photo_sheet;
 
 use super::draft::Draft;
+use app::components::photo_picture::ImageTags;
 use app::store::field_in_record;
 use app::store::{random_u53, use_realm_store, EditError, RealmStore};
 use engine::{Group, Photo, RecordKind, Regiment};
@@ -20,7 +21,6 @@ use group_choice::PEOPLE;
 use leptos::prelude::*;
 use lightbox::Lightbox;
 use photo_card::PhotoCard;
-use photo_image::ImageTags;
 use photo_sheet::next_order;
 
 /// The regiments-and-photos section of the editor.

@@ -1,12 +1,13 @@
-//! The lightbox of one photo: the image large (with the upload control), its stats as typed, as
-//! species and gear make them, and after the faction's buffs, its Power — all computed by the
-//! engine in the browser from the realm on screen, so a fitting changes them at once — then the
-//! equipment and the photo's own form. Escape, the close button or a click outside closes it.
+//! The lightbox of one photo: the image large, as uploaded (with the upload control and a link to
+//! the original), its stats as typed, as species and gear make them, and after the faction's
+//! buffs, its Power — all computed by the engine in the browser from the realm on screen, so a
+//! fitting changes them at once — then the equipment and the photo's own form. Escape, the close button or a click outside closes it.
 
 use super::gear_fitting::GearFitting;
 use super::photo_form::PhotoForm;
-use super::photo_image::{ImageUpload, PhotoPicture};
+use super::photo_image::ImageUpload;
 use super::photo_sheet::{sheet, show};
+use app::components::photo_picture::{use_image_tags, PhotoPicture, Size};
 use app::store::use_realm_store;
 use leptos::prelude::*;
 
@@ -14,6 +15,7 @@ use leptos::prelude::*;
 #[component]
 pub fn Lightbox(id: u64, close: Callback<()>) -> impl IntoView {
     let store = use_realm_store();
+    let images = use_image_tags();
     let name = Memo::new(move |_| {
         store.realm.with(|r| {
             r.as_deref()
@@ -46,7 +48,10 @@ pub fn Lightbox(id: u64, close: Callback<()>) -> impl IntoView {
                 </header>
                 <div class="lightbox-body">
                     <figure class="lightbox-figure">
-                        <PhotoPicture id />
+                        <PhotoPicture id size=Size::Original />
+                        {move || images.url(id, Size::Original).map(|href| view! {
+                            <a class="photo-original" href=href target="_blank" rel="noopener">"Open the original"</a>
+                        })}
                         <ImageUpload id />
                     </figure>
                     <StatsTable id />

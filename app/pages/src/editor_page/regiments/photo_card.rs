@@ -1,8 +1,8 @@
 //! One photo in its regiment's grid: its picture, name, Attack and Power (the engine's, after the
 //! faction's buffs). Clicking it opens the lightbox.
 
-use super::photo_image::PhotoPicture;
 use super::photo_sheet::show;
+use app::components::photo_picture::{PhotoPicture, Size};
 use app::store::use_realm_store;
 use leptos::prelude::*;
 
@@ -23,7 +23,7 @@ pub fn PhotoCard(id: u64, open: Callback<u64>) -> impl IntoView {
     view! {
         <li class="photo-card" data-photo=id>
             <button type="button" class="photo-open" aria-label=move || format!("Open {}", name()) on:click=move |_| open.run(id)>
-                <span class="photo-frame"><PhotoPicture id /></span>
+                <span class="photo-frame"><PhotoPicture id size=Size::Display /></span>
                 <span class="photo-name">{name}</span>
                 <span class="photo-numbers">
                     "Attack " <b class="card-attack">{move || show(numbers.get().and_then(|n| n.1))}</b>

@@ -1,78 +1,15 @@
-//! A photo's picture — its uploaded image when the server has one, else its generated portrait —
-//! and the upload control. Uploads are the one part of the editor that needs the server (an image
+//! A photo's upload control (the picture itself is `app::components::photo_picture`). Uploads are the one part of the editor that needs the server (an image
 //! is not a record of the collection and does not ride the sync queue), so when the server cannot
 //! be reached the control says so and is disabled; everything else keeps working offline.
 
 use app::api::{self, ApiError};
-use app::components::portrait::{Look, Portrait};
-use app::store::{use_realm_store, Badge};
+use app::components::photo_picture::use_image_tags;
+use app::store::use_realm_store;
 use leptos::prelude::*;
-use std::collections::HashMap;
 use wasm_bindgen::JsValue;
 
 /// The largest image the server takes (`server/src/routes/photos.rs`).
 pub const MAX_UPLOAD_BYTES: f64 = 5.0 * 1024.0 * 1024.0;
-
-/// Which photos have an uploaded image (photo id → entity tag), and whether the server answered
-/// the last time it was asked. Shared by every picture of the section.
-#[derive(Clone, Copy)]
-pub struct ImageTags {
-    tags: RwSignal<HashMap<u64, String>>,
-    /// `None` until the first answer; `Some(false)` when the server could not be reached.
-    pub reachable: RwSignal<Option<bool>>,
-}
-
-impl ImageTags {
-    /// Creates the list, provides it to the section, and asks the server again whenever the sync
-    /// badge changes (so the list and the upload control follow the server coming and going).
-    pub fn provide() -> ImageTags {
-        let it = ImageTags {
-            tags: RwSignal::new(HashMap::new()),
-            reachable: RwSignal::new(None),
-        };
-        provide_context(it);
-        let store = use_realm_store();
-        Effect::new(move |prev: Option<Badge>| {
-            let badge = store.status.with(|s| s.badge());
-            if prev != Some(badge) && badge != Badge::Syncing {
-                it.refresh();
-            }
-            badge
-        });
-        it
-    }
-
-    /// Asks the server which photos have images.
-    pub fn refresh(self) {
-        leptos::task::spawn_local(async move {
-            match api::photo_images().await {
-                Ok(list) => {
-                    let tags = list.images.into_iter().map(|t| (t.photo, t.etag));
-                    self.tags.set(tags.collect());
-                    self.reachable.set(Some(true));
-                }
-                Err(ApiError::Unreachable(_)) => self.reachable.set(Some(false)),
-                Err(_) => self.reachable.set(Some(true)),
-            }
-        });
-    }
-
-    /// The image's address for photo `id`, when it has one; the tag in the query makes a
-    /// replaced image a new address.
-    pub fn url(&self, id: u64) -> Option<String> {
-        self.tags.with(|t| {
-            t.get(&id).map(|tag| {
-                let v: String = tag.chars().filter(char::is_ascii_alphanumeric).collect();
-                format!("/api/photos/{id}/image?v={v}")
-            })
-        })
-    }
-}
-
-/// The section's image list.
-pub fn use_image_tags() -> ImageTags {
-    expect_context::<ImageTags>()
-}
 
 /// Why a file cannot be sent, before it is sent: the server's own limits, said in words.
 pub fn check_upload(mime: &str, size: f64) -> Result<(), String> {
@@ -88,38 +25,6 @@ pub fn check_upload(mime: &str, size: f64) -> Result<(), String> {
         return Err("the file is empty".into());
     }
     Ok(())
-}
-
-/// A photo's picture: the uploaded image, or the generated portrait when there is none (or it
-/// cannot be loaded, e.g. offline and not cached).
-#[component]
-pub fn PhotoPicture(id: u64) -> impl IntoView {
-    let store = use_realm_store();
-    let images = use_image_tags();
-    let broken = RwSignal::new(None::<String>);
-    let look = move || {
-        store.realm.with(|r| {
-            let r = r.as_deref()?;
-            let p = r.photo(id)?;
-            Some((Look::of(p, r), p.name.clone()))
-        })
-    };
-    move || {
-        let url = images.url(id).filter(|u| broken.get().as_ref() != Some(u));
-        match url {
-            Some(url) => {
-                let alt = look().map(|(_, n)| n).unwrap_or_default();
-                let failed = url.clone();
-                view! {
-                    <img class="photo-image" src=url alt=alt on:error=move |_| broken.set(Some(failed.clone())) />
-                }
-                .into_any()
-            }
-            None => look()
-                .map(|(look, name)| view! { <Portrait look=look label=name /> })
-                .into_any(),
-        }
-    }
 }
 
 /// Where an upload stands.

@@ -1,0 +1,51 @@
+//! The arena bundle: voting, the standings and the seasons — the pages most visitors open, many
+//! on a phone, so this wasm holds only them on the core every page shares (store, sync,
+//! navigation). No battle system is linked: nothing here fights, replays or writes a battle
+//! record out. The other pages are the map's and the pages bundle's; links to them are full page
+//! loads.
+//!
+//! Like the map, the arena shows no saved Battle Lab line-up, so it reads none ([`Arena`]): their
+//! parsers and checks stay out of this wasm.
+
+mod arena_page;
+
+use app::bundle::{Bundle, LabSetupsSkipped, Reads};
+use app::components::routed::{Elsewhere, RoutedNavBar};
+use arena_page::{seasons::SeasonsPage, standings::StandingsPage, ArenaPage};
+use leptos::prelude::*;
+use leptos_router::components::{Route, Router, Routes};
+use leptos_router::path;
+
+/// The arena bundle's choices.
+struct Arena;
+
+impl Bundle for Arena {
+    fn name(&self) -> &'static str {
+        "arena"
+    }
+
+    fn reads(&self) -> &'static dyn Reads {
+        &LabSetupsSkipped
+    }
+}
+
+fn main() {
+    app::shell::start(&Arena, ArenaApp);
+}
+
+/// The arena bundle's shell: its three pages under one router.
+#[component]
+fn ArenaApp() -> impl IntoView {
+    view! {
+        <Router>
+            <RoutedNavBar />
+            <main class="page">
+                <Routes fallback=Elsewhere>
+                    <Route path=path!("/arena") view=ArenaPage />
+                    <Route path=path!("/arena/standings") view=StandingsPage />
+                    <Route path=path!("/arena/seasons") view=SeasonsPage />
+                </Routes>
+            </main>
+        </Router>
+    }
+}
