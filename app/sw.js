@@ -4,8 +4,9 @@
 // keeps the data.
 //
 // The app is several bundles (bundles.json, the table the server also routes by): the map's
-// shell is served at `/`, the arena's at `/arena-bundle/`, the other pages' at `/pages/`. All of them are kept, so a page the
-// browser never opened online still opens offline, with the bundle that owns its route.
+// shell is served at `/`, each other bundle's at its own base (`/arena-bundle/`, `/pages/`, …).
+// All of them are kept, so a page the browser never opened online still opens offline, with the
+// bundle that owns its route.
 //
 // Pages are fetched network-first, so a new build is picked up on the next online visit; the
 // shells are then re-read and the files of older builds are dropped. Trunk hashes its file names,

@@ -12,11 +12,12 @@ use engine::{BattleRecord, DocError, Realm, Record, RecordKind};
 use std::sync::OnceLock;
 
 /// What one bundle decides about the code every bundle shares, as a type of its own. Each bundle
-/// crate (`app/map`, `app/arena`, `app/pages`) implements it for a unit struct and hands that to
-/// [`crate::shell::start`]. So which readers a bundle's wasm links is settled when that crate is
-/// compiled: it names one of the two [`Reads`] below, and the linker keeps only that one; the
-/// map's and the arena's leave out every saved Battle Lab line-up's parser and checks, and the
-/// battle record's serialiser, which only the pages bundle names.
+/// crate (`app/map`, `app/arena`, `app/history`, `app/archive`, `app/pages`) implements it for a
+/// unit struct and hands that to [`crate::shell::start`]. So which readers a bundle's wasm links
+/// is settled when that crate is compiled: it names one of the two [`Reads`] below, and the
+/// linker keeps only that one; all but the pages bundle leave out every saved Battle Lab
+/// line-up's parser and checks, and all but history the battle record's serialiser, which only
+/// its replay page's download link names.
 pub trait Bundle: Sync + 'static {
     /// Its name in `bundles.json`.
     fn name(&self) -> &'static str;
@@ -54,7 +55,7 @@ pub trait Reads: Sync + 'static {
     ) -> Result<(), DocError>;
 }
 
-/// Every record: for a bundle with the Battle Lab (the pages bundle).
+/// Every record: for the bundle with the Battle Lab (the pages bundle).
 pub struct EveryRecord;
 
 impl Reads for EveryRecord {
@@ -78,7 +79,7 @@ impl Reads for EveryRecord {
 }
 
 /// Everything but saved Battle Lab line-ups, skipped unread and unchecked: for a bundle that
-/// shows none (the map, the arena). Nothing else refers to a line-up, so the rest of the realm
+/// shows none (the map, the arena, history, the Archive). Nothing else refers to a line-up, so the rest of the realm
 /// reads exactly as with [`EveryRecord`].
 pub struct LabSetupsSkipped;
 
@@ -217,18 +218,33 @@ mod tests {
         let t = built();
         assert!(owned_by(&t, "map", "/map"));
         assert!(owned_by(&t, "map", "/"));
-        for path in ["/lab", "/history/42", "/editor", "/archive"] {
-            assert!(elsewhere(&t, "map", "/map", path), "{path}");
-            assert!(owned_by(&t, "pages", path), "{path}");
-            assert!(elsewhere(&t, "arena", "/arena", path), "{path}");
+        // Each bundle with a page of its routes, and paths it owns.
+        let owners: [(&str, &str, &[&str]); 5] = [
+            ("map", "/map", &["/map", "/"]),
+            (
+                "arena",
+                "/arena",
+                &["/arena", "/arena/standings", "/arena/seasons"],
+            ),
+            ("history", "/history", &["/history", "/history/42"]),
+            ("archive", "/archive", &["/archive"]),
+            (
+                "pages",
+                "/lab",
+                &["/lab", "/lab/compare", "/editor", "/editor/terrain"],
+            ),
+        ];
+        for (owner, _, paths) in owners {
+            for path in paths {
+                assert!(owned_by(&t, owner, path), "{owner} owns {path}");
+                for (other, loaded, _) in owners.iter().filter(|(o, ..)| *o != owner) {
+                    assert!(
+                        elsewhere(&t, other, loaded, path),
+                        "{other} sends {path} to {owner}"
+                    );
+                }
+            }
         }
-        for path in ["/arena", "/arena/standings", "/arena/seasons"] {
-            assert!(elsewhere(&t, "map", "/map", path), "{path}");
-            assert!(elsewhere(&t, "pages", "/lab", path), "{path}");
-            assert!(owned_by(&t, "arena", path), "{path}");
-        }
-        assert!(elsewhere(&t, "pages", "/lab", "/map"));
-        assert!(elsewhere(&t, "arena", "/arena", "/map"));
     }
 
     #[test]

@@ -147,7 +147,7 @@ test('the_app_opens_with_the_network_cut_after_one_online_visit', async () => {
   // A deep link the browser never opened online works too.
   await page.goto(`${s.url}/history`);
   assert.equal(await page.locator('h1').innerText(), 'History');
-  assert.equal(await page.locator('body').getAttribute('data-bundle'), 'pages');
+  assert.equal(await page.locator('body').getAttribute('data-bundle'), 'history');
   await screenshot(page, 'map-offline');
   // And back to the map's bundle through the navigation bar, still offline.
   await page.locator('nav[aria-label="Main"] a', { hasText: 'Map' }).click();

@@ -27,7 +27,10 @@ test('app_loads_without_console_errors', async () => {
 });
 
 test('while_a_bundle_loads_the_page_shows_the_bar_and_a_skeleton', async () => {
-  for (const [path, bundle] of [['/map', 'map'], ['/arena', 'arena'], ['/archive', 'pages']]) {
+  // Every bundle in the table the server routes by, at its first route.
+  const { bundles } = await (await fetch(`${s.url}/bundles.json`)).json();
+  assert.ok(bundles.length >= 5, `the bundles: ${bundles.map((b) => b.name)}`);
+  for (const [path, bundle] of bundles.map((b) => [b.routes.at(-1), b.name])) {
     const { context, page, errors } = await s.fresh({ viewport: { width: 390, height: 844 } });
     // The bundle's wasm is held back until the frame has been looked at.
     let release;
@@ -153,12 +156,19 @@ test('each_page_downloads_only_its_own_bundle', async () => {
   await page.waitForURL(`${s.url}/lab`);
   await page.locator('body[data-bundle="pages"] h1').waitFor();
   assert.match(wasm.at(-1), /^\/pages\/.*\.wasm$/);
-  // The arena, where most visitors go, is a bundle of its own: neither the map's nor the pages'.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Arena', exact: true }).click();
-  await page.waitForURL(`${s.url}/arena`);
-  await page.locator('body[data-bundle="arena"] h1').waitFor();
-  assert.match(wasm.at(-1), /^\/arena-bundle\/app-arena-.*\.wasm$/);
-  assert.equal(wasm.length, 3, `one wasm a bundle: ${wasm}`);
+  // The arena, where most visitors go, is a bundle of its own, and so are History and the
+  // Archive, which visitors read: none of them waits for the editor or the Lab.
+  for (const [label, path, bundle, folder] of [
+    ['Arena', '/arena', 'arena', 'arena-bundle'],
+    ['History', '/history', 'history', 'history-bundle'],
+    ['Archive', '/archive', 'archive', 'archive-bundle'],
+  ]) {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+    await page.waitForURL(`${s.url}${path}`);
+    await page.locator(`body[data-bundle="${bundle}"] h1`).waitFor();
+    assert.match(wasm.at(-1), new RegExp(`^/${folder}/app-${bundle}-.*\\.wasm$`), label);
+  }
+  assert.equal(wasm.length, 5, `one wasm a bundle: ${wasm}`);
   // An unknown path is "not found" in the default bundle, not a reload loop.
   await page.goto(`${s.url}/no-such-page`);
   assert.equal(await page.locator('h1').innerText(), 'Not found');

@@ -99,17 +99,34 @@ mod tests {
         }
     }
 
-    /// The bundle crates: each one's pages are the top-level modules of its `src/`.
-    const BUNDLES: [&str; 3] = ["app/map", "app/arena", "app/pages"];
+    /// The bundle crates, found rather than listed (every folder under `app/` with a manifest,
+    /// `app/arena` for the package `app-arena`), so a new bundle is held by these rules without
+    /// editing them. Each one's pages are the top-level modules of its `src/`.
+    fn bundles() -> Vec<String> {
+        let root = crate::root();
+        let mut out: Vec<String> = std::fs::read_dir(root.join("app"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.join("Cargo.toml").is_file())
+            .map(|p| relative(&root, &p))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The package a bundle folder builds: `app/arena` → `app-arena`.
+    fn package_of(bundle: &str) -> String {
+        bundle.replacen('/', "-", 1)
+    }
 
     /// The bundle and page a path belongs to (`("app/map", "map_page")` for
     /// `app/map/src/map_page/markers.rs`); `None` for the core and for a bundle's `main.rs`.
-    fn page_of(path: &str) -> Option<(&'static str, &str)> {
-        BUNDLES.into_iter().find_map(|bundle| {
-            let rest = path.strip_prefix(bundle)?.strip_prefix("/src/")?;
+    fn page_of<'a>(bundles: &'a [String], path: &'a str) -> Option<(&'a str, &'a str)> {
+        bundles.iter().find_map(|bundle| {
+            let rest = path.strip_prefix(bundle.as_str())?.strip_prefix("/src/")?;
             let first = rest.split('/').next()?;
             let page = first.strip_suffix(".rs").unwrap_or(first);
-            (page != "main").then_some((bundle, page))
+            (page != "main").then_some((bundle.as_str(), page))
         })
     }
 
@@ -140,12 +157,13 @@ mod tests {
     #[test]
     fn app_imports_only_point_down() {
         let root = crate::root();
+        let bundles = bundles();
         let mut wrong = Vec::new();
-        for crate_dir in ["app"].into_iter().chain(BUNDLES) {
+        for crate_dir in std::iter::once("app").chain(bundles.iter().map(String::as_str)) {
             let manifest =
                 std::fs::read_to_string(root.join(crate_dir).join("Cargo.toml")).unwrap();
-            for other in ["app-map", "app-arena", "app-pages"] {
-                if depends_on(&manifest, other) {
+            for other in bundles.iter().map(|b| package_of(b)) {
+                if depends_on(&manifest, &other) {
                     wrong.push(format!(
                         "{crate_dir}/Cargo.toml depends on the bundle {other}"
                     ));
@@ -153,7 +171,7 @@ mod tests {
             }
         }
         for (path, text) in sources() {
-            if let Some((bundle, own)) = page_of(&path) {
+            if let Some((bundle, own)) = page_of(&bundles, &path) {
                 for page in pages_named(&text).into_iter().filter(|p| p != own) {
                     wrong.push(format!(
                         "{path} ({bundle}, page {own}) imports the page {page}"
@@ -169,16 +187,30 @@ mod tests {
 
     #[test]
     fn the_rules_see_what_they_check() {
+        let bundles = bundles();
+        for bundle in [
+            "app/map",
+            "app/arena",
+            "app/history",
+            "app/archive",
+            "app/pages",
+        ] {
+            assert!(
+                bundles.iter().any(|b| b == bundle),
+                "{bundle} not in {bundles:?}"
+            );
+        }
+        assert_eq!(package_of("app/arena"), "app-arena");
         assert_eq!(
-            page_of("app/map/src/map_page/markers.rs"),
+            page_of(&bundles, "app/map/src/map_page/markers.rs"),
             Some(("app/map", "map_page"))
         );
         assert_eq!(
-            page_of("app/pages/src/replay_page.rs"),
-            Some(("app/pages", "replay_page"))
+            page_of(&bundles, "app/history/src/replay_page.rs"),
+            Some(("app/history", "replay_page"))
         );
-        assert_eq!(page_of("app/pages/src/main.rs"), None);
-        assert_eq!(page_of("app/src/components/nav_bar.rs"), None);
+        assert_eq!(page_of(&bundles, "app/pages/src/main.rs"), None);
+        assert_eq!(page_of(&bundles, "app/src/components/nav_bar.rs"), None);
         assert_eq!(
             pages_named("use crate::lab_page::{olympia};\nuse crate::history_page;"),
             ["lab_page", "history_page"]

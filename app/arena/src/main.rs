@@ -1,8 +1,7 @@
 //! The arena bundle: voting, the standings and the seasons — the pages most visitors open, many
 //! on a phone, so this wasm holds only them on the core every page shares (store, sync,
 //! navigation). No battle system is linked: nothing here fights, replays or writes a battle
-//! record out. The other pages are the map's and the pages bundle's; links to them are full page
-//! loads.
+//! record out. The other pages are other bundles'; links to them are full page loads.
 //!
 //! Like the map, the arena shows no saved Battle Lab line-up, so it reads none ([`Arena`]): their
 //! parsers and checks stay out of this wasm.

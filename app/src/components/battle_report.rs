@@ -98,7 +98,7 @@ pub fn BattleResult(
     history_id: Option<u64>,
 ) -> impl IntoView {
     // The download link, where the running bundle offers it (`bundle::Bundle::record_link`):
-    // the pages bundle does, on the replay page; the map does not, so its wasm carries no
+    // the history bundle does, on the replay page; the map does not, so its wasm carries no
     // serialiser for every system's log (its victory screen links to the history entry).
     let href = crate::store::use_realm_store().record_link(&record);
     let href = href.as_deref();

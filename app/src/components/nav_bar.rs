@@ -55,9 +55,12 @@ mod tests {
             .iter()
             .map(|(href, label)| format!(r#"<a href="{href}">{label}</a>"#))
             .collect();
-        for html in ["index.html", "arena.html", "pages.html"] {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(html);
-            let page = std::fs::read_to_string(&path).unwrap();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let table = std::fs::read_to_string(root.join("app/bundles.json")).unwrap();
+        let table = engine::wire::bundles::Bundles::parse(&table).unwrap();
+        assert!(table.bundles.len() >= 5, "every bundle's page is checked");
+        for html in table.bundles.iter().map(|b| b.html.as_str()) {
+            let page = std::fs::read_to_string(root.join(html)).unwrap();
             let nav = page
                 .split(r#"<nav aria-label="Main">"#)
                 .nth(1)

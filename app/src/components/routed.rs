@@ -1,5 +1,5 @@
-//! The two pieces every routed bundle's shell is made of (`app/arena`, `app/pages`; the map has
-//! one page and no router): the navigation bar marking the routed page, and the fallback for a
+//! The two pieces every routed bundle's shell is made of (all but `app/map`, which has one page
+//! and no router): the navigation bar marking the routed page, and the fallback for a
 //! path the bundle does not route.
 
 use crate::bundle;
