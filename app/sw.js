@@ -44,8 +44,10 @@ self.addEventListener('fetch', (event) => {
     if (hit) return hit;
     const res = await fetch(req);
     if (res.ok) {
-      const cache = await caches.open(CACHE);
-      await cache.put(req, res.clone());
+      // Keeping a copy is a bonus: a full disk (a refused quota) must never fail the page's own
+      // request, so the write is not awaited and its failure is dropped.
+      const copy = res.clone();
+      event.waitUntil(caches.open(CACHE).then((cache) => cache.put(req, copy)).catch(() => {}));
     }
     return res;
   })());

@@ -313,9 +313,11 @@ fn contender(
     let name = photo.map(|p| p.name.clone()).unwrap_or_default();
     let faction = photo.and_then(|p| r.faction(p.faction));
     let style = faction.map(|f| format!("--faction-colour: {}", f.colour));
-    let label = format!("Choose {name} ({key})");
+    // The button's name is what it shows (a name must hold the visible words), after a hidden
+    // "Choose" that says what pressing it does.
     view! {
-        <button class=format!("contender {side}") data-photo=id style=style aria-label=label on:click=move |_| choose()>
+        <button class=format!("contender {side}") data-photo=id style=style on:click=move |_| choose()>
+            <span class="visually-hidden">"Choose "</span>
             <span class="portrait-frame">
                 <PhotoPicture id size=Size::Display />
             </span>

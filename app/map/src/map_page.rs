@@ -3,6 +3,7 @@
 //! costs, computed in the browser by the engine.
 
 mod battle;
+mod keys;
 mod markers;
 mod panel;
 mod state;
@@ -16,7 +17,7 @@ use battle::BattlePanel;
 use engine::Terrain;
 use leptos::prelude::*;
 use markers::Markers;
-use panel::{HoverInfo, HoverOdds, LayerToggles, MarchPanel, Notice};
+use panel::{Announcer, HoverInfo, HoverOdds, LayerToggles, MarchPanel, Notice};
 use state::MapState;
 use std::sync::Arc;
 
@@ -82,6 +83,7 @@ pub fn MapPage() -> impl IntoView {
                 </Show>
                 <HoverInfo />
                 <HoverOdds />
+                <Announcer />
                 <Notice />
                 <Legend />
                 <MarchPanel />
@@ -92,7 +94,8 @@ pub fn MapPage() -> impl IntoView {
                 <Show when=move || store.realm.with(Option::is_none) && store.summary.with(Option::is_some)>
                     <p class="arriving" role="status">"The figures are on their way: battles open when they arrive."</p>
                 </Show>
-                <ul class="faction-cards" node_ref=list></ul>
+                // It scrolls on its own, so it is a Tab stop too: the keyboard can scroll it.
+                <ul class="faction-cards" tabindex="0" aria-label="Faction cards" node_ref=list></ul>
             </aside>
         </div>
     }

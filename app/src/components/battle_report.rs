@@ -106,7 +106,7 @@ pub fn BattleResult(
     let system = record.input.system.name();
     let Outcome::V2(o) = &record.outcome else {
         return view! {
-            <div class="result" data-winner=winner data-system=system
+            <div class="result" tabindex="-1" data-winner=winner data-system=system
                 inner_html=result_markup(&record, history_id, href)></div>
         }
         .into_any();
@@ -114,7 +114,7 @@ pub fn BattleResult(
     let realm = crate::store::use_realm_store().realm.get_untracked();
     let s = &record.input.setup;
     view! {
-        <div class="result" data-winner=winner data-system=system>
+        <div class="result" tabindex="-1" data-winner=winner data-system=system>
             <h3>{winner_line(&record)}</h3>
             <table class="rounds" inner_html=build(|m| v2_rounds(m, o))></table>
             <p>{v2_summary(o)}</p>

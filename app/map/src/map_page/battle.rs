@@ -10,6 +10,7 @@ use engine::wire::{BattleSource, BattleSubmission};
 use engine::{fight, setup, BattleRecord, BattleSystem, Odds, OddsRun, Setup, SplitMix64};
 use leptos::prelude::*;
 use std::sync::Arc;
+use wasm_bindgen::JsCast;
 
 /// What Fight says while the realm on screen holds edits the server has not yet taken in.
 pub const SYNC_FIRST: &str = "Sync your edits first: a battle is recorded on the realm as the \
@@ -139,11 +140,45 @@ pub fn BattlePanel() -> impl IntoView {
         state.preview.set(None);
         result.set(None);
     };
+    // The keyboard's way on: a march settled by keys brings the focus to the set-up, and a
+    // battle fought brings it to the result (its rounds, then the history link, follow in order).
+    let heading = NodeRef::<leptos::html::H2>::new();
+    Effect::new(move |_| {
+        if let Some(h) = heading.get() {
+            if state.focus_setup.get_untracked() {
+                state.focus_setup.set(false);
+                let _ = h.focus();
+            }
+        }
+    });
+    let panel = NodeRef::<leptos::html::Section>::new();
+    Effect::new(move |_| {
+        result.track();
+        let found = panel
+            .get_untracked()
+            .and_then(|p| p.query_selector(".result").ok().flatten());
+        if let Some(el) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = el.focus();
+        }
+    });
+    let said = move || {
+        result.with(|r| {
+            r.as_ref().map(|(r, _)| {
+                let s = &r.input.setup;
+                let winner = match r.winner {
+                    engine::Side::Attacker => &s.attacker.name,
+                    engine::Side::Defender => &s.defender.name,
+                };
+                format!("{winner} wins the battle.")
+            })
+        })
+    };
     move || {
         let (s, _) = planned.get()?;
         Some(view! {
-            <section class="battle-panel" aria-label="Battle">
-                <h2>{format!("{} against {}", s.attacker.name, s.defender.name)}</h2>
+            <section class="battle-panel" aria-label="Battle" node_ref=panel>
+                <h2 tabindex="-1" node_ref=heading>{format!("{} against {}", s.attacker.name, s.defender.name)}</h2>
+                <p class="visually-hidden battle-said" role="status">{said}</p>
                 <SetupTable s=s.clone() />
                 <div class="battle-controls">
                     <fieldset class="system-switch">

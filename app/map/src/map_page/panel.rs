@@ -57,7 +57,8 @@ pub fn HoverInfo() -> impl IntoView {
         })
     };
     view! {
-        <p class="hover-info" aria-live="polite">
+        // Not a live region: it changes with every move of the pointer (`Announcer` speaks).
+        <p class="hover-info">
             {move || text().unwrap_or_else(|| "Point at the map to see the ground; drag a marker onto another to march.".into())}
         </p>
     }
@@ -101,7 +102,7 @@ pub fn Notice() -> impl IntoView {
 pub fn HoverOdds() -> impl IntoView {
     let store = use_realm_store();
     let state = expect_context::<MapState>();
-    let odds: RwSignal<Option<engine::Odds>> = RwSignal::new(None);
+    let odds = state.hover_odds;
     let generation = StoredValue::new(0u64);
     let pair = Memo::new(move |_| {
         state.preview.with(|p| {
@@ -145,6 +146,54 @@ pub fn HoverOdds() -> impl IntoView {
             </div>
         </Show>
     }
+}
+
+/// Says what a carried marker is aimed at, for a screen reader: the target, the march and, once
+/// its run is complete, the odds — polite, and only when the sentence changes (the odds are left
+/// out until the run ends, so it never speaks on every chunk).
+#[component]
+pub fn Announcer() -> impl IntoView {
+    let state = expect_context::<MapState>();
+    let text = Memo::new(move |_| {
+        state.drag.with(Option::is_some).then_some(())?;
+        let p = state.preview.get().filter(|p| !p.settled)?;
+        let odds = state
+            .hover_odds
+            .get()
+            .filter(|o| o.runs >= super::battle::odds_budget(state.system.get_untracked()).0);
+        state.shown.with(|r| {
+            let r = r.as_deref()?;
+            let name = |id: u64| r.faction(id).map_or_else(String::new, |f| f.name.clone());
+            Some(aim_sentence(
+                &name(p.attacker),
+                &name(p.defender),
+                &p,
+                odds.as_ref(),
+            ))
+        })
+    });
+    view! {
+        <p class="visually-hidden map-announce" aria-live="polite">{move || text.get().unwrap_or_default()}</p>
+    }
+}
+
+/// "Aldermere on Ironhold: 23.4 squares, march penalty 17.3%. Attacker wins 64.2%."
+fn aim_sentence(
+    attacker: &str,
+    defender: &str,
+    p: &Preview,
+    odds: Option<&engine::Odds>,
+) -> String {
+    let b = &p.breakdown;
+    let mut s = format!(
+        "{attacker} on {defender}: {:.1} squares, march penalty {}.",
+        b.route_length,
+        pct(b.march_penalty)
+    );
+    if let Some(o) = odds {
+        s.push_str(&format!(" Attacker wins {}.", pct(o.p_attacker)));
+    }
+    s
 }
 
 /// The march on screen, part by part.
@@ -314,5 +363,29 @@ mod tests {
 
         let hovering = march_markup(&preview(&realm, false), "Red", "Blue", &realm).finish();
         assert!(hovering.starts_with("<h2>Red → Blue?</h2>"), "{hovering}");
+    }
+
+    #[test]
+    fn the_aim_is_said_with_the_odds_only_once_they_are_in() {
+        let realm = engine::demo_realm();
+        let p = preview(&realm, false);
+        assert_eq!(
+            aim_sentence("Red", "Blue", &p, None),
+            "Red on Blue: 12.3 squares, march penalty 17.3%."
+        );
+        let odds = engine::Odds {
+            runs: 2_000,
+            attacker_wins: 1_284,
+            p_attacker: 0.642,
+            interval: (0.62, 0.66),
+            score_a: None,
+            score_d: None,
+            mean_casualties_a: None,
+            mean_casualties_d: None,
+        };
+        assert_eq!(
+            aim_sentence("Red", "Blue", &p, Some(&odds)),
+            "Red on Blue: 12.3 squares, march penalty 17.3%. Attacker wins 64.2%."
+        );
     }
 }

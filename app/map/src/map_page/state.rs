@@ -1,5 +1,6 @@
 //! The map page's state, shared by its parts through context: territory, layers, the drag in
-//! progress, the route previewed or settled, and what the pointer is over.
+//! progress (by pointer or by keys), the route previewed or settled, its odds, what the pointer
+//! is over, and where the keyboard's focus goes.
 
 use app::fighting::now_ms;
 use app::store::RealmStore;
@@ -21,6 +22,8 @@ pub struct Drag {
     pub grab: (f64, f64),
     /// The marker it hovers over, if any.
     pub target: Option<u64>,
+    /// Carried by the keyboard (so the pointer leaves it alone) rather than by a pointer.
+    pub by_keys: bool,
 }
 
 /// A route on screen: previewed while hovering a target, settled once the marker is let go.
@@ -53,6 +56,13 @@ pub struct MapState {
     pub hover: RwSignal<Option<(u32, u32)>>,
     /// The route on screen.
     pub preview: RwSignal<Option<Arc<Preview>>>,
+    /// The attacker's chance on the previewed route while a marker is carried, as far as the run
+    /// has gone.
+    pub hover_odds: RwSignal<Option<engine::Odds>>,
+    /// The marker that has the marker layer's Tab stop (the last one focused).
+    pub focused: RwSignal<Option<u64>>,
+    /// A march settled by the keyboard: the set-up screen takes the focus when it opens.
+    pub focus_setup: RwSignal<bool>,
     /// A sentence for the user, e.g. why a marker cannot attack.
     pub notice: RwSignal<Option<String>>,
     /// The battle system the map's switch has chosen (Version 2 by default, as in the source).
@@ -79,6 +89,9 @@ impl MapState {
             drag: RwSignal::new(None),
             hover: RwSignal::new(None),
             preview: RwSignal::new(None),
+            hover_odds: RwSignal::new(None),
+            focused: RwSignal::new(None),
+            focus_setup: RwSignal::new(false),
             notice: RwSignal::new(None),
             system: RwSignal::new(BattleSystem::V2),
             shown,

@@ -22,7 +22,9 @@ pub fn PhotoCard(id: u64, open: Callback<u64>) -> impl IntoView {
     let name = move || numbers.get().map(|n| n.0).unwrap_or_default();
     view! {
         <li class="photo-card" data-photo=id>
-            <button type="button" class="photo-open" aria-label=move || format!("Open {}", name()) on:click=move |_| open.run(id)>
+            // Named by what it shows, after a hidden "Open" (a name must hold the visible words).
+            <button type="button" class="photo-open" on:click=move |_| open.run(id)>
+                <span class="visually-hidden">"Open "</span>
                 <span class="photo-frame"><PhotoPicture id size=Size::Display /></span>
                 <span class="photo-name">{name}</span>
                 <span class="photo-numbers">
