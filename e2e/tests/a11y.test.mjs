@@ -69,11 +69,13 @@ test('the_battle_screens_and_the_sync_panel_pass', async () => {
   await page.close();
 });
 
-test('the_lightbox_passes', async () => {
+test('the_unlocked_editor_and_the_lightbox_pass', async () => {
   const { context, page, errors } = await s.fresh();
   await page.goto(`${s.url}/editor`);
   await page.locator('.regiments-editor').waitFor();
   await unlockEditor(page);
+  // The editor as an editor sees it, every form open for writing.
+  await assertClean(page, 'the editor, unlocked');
   const photos = new PhotosEditor(page);
   const photo = s.doc.photos.find((p) => p.group.regiment);
   await photos.pickFaction(photo.faction);
