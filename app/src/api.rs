@@ -40,6 +40,55 @@ async fn send(req: Result<gloo_net::http::Request, gloo_net::Error>) -> Result<R
         .send()
         .await
         .map_err(|e| ApiError::Unreachable(e.to_string()))?;
+    checked(res).await
+}
+
+/// `GET url`, taking the answer of the request the page's HTML started for it when there is one.
+async fn get(url: &str) -> Result<Response, ApiError> {
+    match early(url).await {
+        Some(Ok(res)) => checked(res).await,
+        // The early request did not reach the server: ask again, as if there had been none.
+        Some(Err(_)) | None => send(Request::get(url).build()).await,
+    }
+}
+
+/// The request for `url` that the bundle's `index.html` started before the wasm loaded (its
+/// `data-early` script, on a first visit only): the data a page shows first then comes over the
+/// network alongside the wasm instead of after it. Each is taken once; `None` when the page
+/// started none for `url` or it was taken already.
+async fn early(url: &str) -> Option<Result<Response, wasm_bindgen::JsValue>> {
+    use wasm_bindgen::JsCast;
+    let started = js_sys::Reflect::get(&web_sys::window()?.into(), &EARLY.into()).ok()?;
+    let started = started.dyn_into::<js_sys::Object>().ok()?;
+    let key = wasm_bindgen::JsValue::from_str(url);
+    let promise = js_sys::Reflect::get(&started, &key)
+        .ok()?
+        .dyn_into::<js_sys::Promise>()
+        .ok()?;
+    js_sys::Reflect::delete_property(&started, &key).ok()?;
+    Some(
+        wasm_bindgen_futures::JsFuture::from(promise)
+            .await
+            .map(|res| Response::from(res.unchecked_into::<web_sys::Response>())),
+    )
+}
+
+/// Whether the page's HTML started a request for `url` that has not been taken yet: it does so on a
+/// first visit only, so the answer says that nothing is stored before the disk has been read.
+pub fn started_early(url: &str) -> bool {
+    web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w.into(), &EARLY.into()).ok())
+        .filter(|started| started.is_object())
+        .and_then(|started| js_sys::Reflect::has(&started, &url.into()).ok())
+        .unwrap_or(false)
+}
+
+/// The global the early requests are kept in (the bundles' HTML names it too; a test checks that
+/// each does).
+pub const EARLY: &str = "brickrealmEarly";
+
+/// An answer's status as an error, or the answer.
+async fn checked(res: Response) -> Result<Response, ApiError> {
     match res.status() {
         200..=299 => Ok(res),
         401 => Err(ApiError::Unauthorized),
@@ -60,15 +109,18 @@ fn with_key(req: RequestBuilder, key: &str) -> RequestBuilder {
     req.header("Authorization", &format!("Bearer {key}"))
 }
 
+/// Where the map's summary is asked for.
+pub const SUMMARY: &str = "/api/summary";
+
 /// `GET /api/summary`: what the map draws before the whole collection has arrived.
 pub async fn summary() -> Result<engine::wire::MapSummary, ApiError> {
-    let res = send(Request::get("/api/summary").build()).await?;
+    let res = get(SUMMARY).await?;
     decode(res).await
 }
 
 /// `GET /api/sync/pull?since=N`: every record changed after cursor `since`.
 pub async fn pull(since: u64) -> Result<PullResponse, ApiError> {
-    let res = send(Request::get(&format!("/api/sync/pull?since={since}")).build()).await?;
+    let res = get(&format!("/api/sync/pull?since={since}")).await?;
     decode(res).await
 }
 
@@ -175,8 +227,7 @@ pub async fn history(
     query: &HistoryQuery,
     before: Option<&str>,
 ) -> Result<HistoryListing, ApiError> {
-    let res =
-        send(Request::get(&format!("/api/history{}", query.to_query(before))).build()).await?;
+    let res = get(&format!("/api/history{}", query.to_query(before))).await?;
     decode(res).await
 }
 
@@ -204,4 +255,45 @@ pub async fn put_photo_image(
         .header("Content-Type", mime)
         .body(file);
     send(req).await.map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    /// What a first visit may ask for early: the map's summary, the whole collection and the
+    /// newest battles, under the URLs [`super::summary`], [`super::pull`] and [`super::history`]
+    /// take them by.
+    const TAKEN: [&str; 3] = [
+        "/api/summary",
+        "/api/sync/pull?since=0",
+        "/api/history?limit=100",
+    ];
+
+    #[test]
+    fn the_newest_battles_are_taken_by_the_url_a_first_visit_asks_for() {
+        let first = super::HistoryQuery::default().to_query(None);
+        assert_eq!(format!("/api/history{first}"), TAKEN[2]);
+    }
+
+    #[test]
+    fn each_bundles_page_starts_early_only_what_the_app_takes_under_the_name_it_reads() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let table = std::fs::read_to_string(root.join("app/bundles.json")).unwrap();
+        let table = engine::wire::bundles::Bundles::parse(&table).unwrap();
+        for html in table.bundles.iter().map(|b| b.html.as_str()) {
+            let page = std::fs::read_to_string(root.join(html)).unwrap();
+            let urls = page
+                .split(r#"<script data-early=""#)
+                .nth(1)
+                .and_then(|rest| rest.split('"').next())
+                .unwrap_or_else(|| panic!("{html} starts its first data early"));
+            assert!(!urls.is_empty(), "{html}");
+            for url in urls.split(' ') {
+                assert!(
+                    TAKEN.contains(&url),
+                    "{html} asks early for {url}, which nothing takes"
+                );
+            }
+            assert!(page.contains(&format!("window.{}", super::EARLY)), "{html}");
+        }
+    }
 }

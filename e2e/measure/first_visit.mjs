@@ -12,6 +12,7 @@
 // first meaningful element, with the bytes that came over the network (as encoded, so gzip or
 // Brotli counts as sent). `RUNS=3` takes the median of three.
 import { launchBrowser } from '../lib/browser.mjs';
+import { PROFILES, settled, throttledPage } from './profiles.mjs';
 
 const base = process.argv[2] || 'http://127.0.0.1:8080';
 const only = process.argv.slice(3);
@@ -27,30 +28,7 @@ const ROUTES = [
   ['/lab', '.lab-tabs'],
 ].filter(([path]) => only.length === 0 || only.includes(path));
 
-const PROFILES = {
-  desktop: { viewport: { width: 1366, height: 768 }, cpu: 1, network: null },
-  phone: {
-    viewport: { width: 390, height: 844 },
-    cpu: 4,
-    network: { latency: 150, downloadThroughput: (1.6e6 / 8), uploadThroughput: (750e3 / 8) },
-  },
-};
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** A page under `profile`'s throttling that counts the bytes it receives. */
-async function throttledPage(context, profile) {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  if (profile.network) {
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
-  }
-  if (profile.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
-  const counted = { bytes: 0 };
-  cdp.on('Network.loadingFinished', (e) => { counted.bytes += e.encodedDataLength; });
-  return { page, counted };
-}
 
 /** Opens `path` and waits for `selector`: milliseconds and bytes. */
 async function visit(context, profile, path, selector) {
@@ -60,12 +38,6 @@ async function visit(context, profile, path, selector) {
   await page.locator(selector).first().waitFor({ timeout: 120_000 });
   const ms = performance.now() - started;
   return { page, ms, bytes: counted.bytes };
-}
-
-/** Waits until the service worker controls the page and the realm is on disk. */
-async function settled(page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller, null, { timeout: 120_000 });
-  await page.locator('.realm-status[data-status="synced"]').waitFor({ timeout: 120_000 });
 }
 
 const browser = await launchBrowser();

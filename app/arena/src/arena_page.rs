@@ -121,12 +121,11 @@ pub fn ArenaPage() -> impl IntoView {
     };
     // Asks for more pairs when the deck runs low (one request at a time). A deal puts a pair on
     // screen if none (or only a practice one) is; it never asks again by itself, so a server with
-    // too few photos to deal is not asked in a loop.
+    // too few photos to deal is not asked in a loop. A deal needs no realm, so on a first visit
+    // the pairs are asked for while the realm is still on its way, and the first pair shows as
+    // soon as the realm is in.
     let ask = move || {
-        if !loaded()
-            || dealing.get_untracked() == Dealing::Asking
-            || !deck.with_value(Deck::wants_more)
-        {
+        if dealing.get_untracked() == Dealing::Asking || !deck.with_value(Deck::wants_more) {
             return;
         }
         dealing.set(Dealing::Asking);

@@ -80,6 +80,13 @@ impl Inner {
 /// Opens the disk, moves an older build's localStorage copy into it, shows what is stored, and
 /// then starts the sync (which must not pull into a snapshot the disk is still filling).
 pub(super) fn load(store: RealmStore) {
+    // A summary the page's HTML asked for marks a first visit: it is shown without waiting for
+    // the disk to open (creating the database takes a while), which holds nothing then.
+    let summary_first = store.inner.with_value(|i| i.bundle.summary_first());
+    let summary_early = summary_first && crate::api::started_early(crate::api::SUMMARY);
+    if summary_early {
+        leptos::task::spawn_local(summary(store));
+    }
     leptos::task::spawn_local(async move {
         let turn = turn().await;
         let opened = open(&store).await;
@@ -98,10 +105,8 @@ pub(super) fn load(store: RealmStore) {
             store.source.set(Source::Cache);
         }
         store.publish();
-        let first_visit = store
-            .inner
-            .with_value(|i| i.snapshot.is_empty() && i.bundle.summary_first());
-        if first_visit {
+        let first_visit = store.inner.with_value(|i| i.snapshot.is_empty()) && summary_first;
+        if first_visit && !summary_early {
             leptos::task::spawn_local(summary(store));
         }
         super::sync::start(store);

@@ -16,6 +16,25 @@ const MAX_RETRY_MS: u32 = 15_000;
 /// Mutations per push.
 const BATCH: usize = 200;
 
+/// Resolves once the browser has drawn the page as it stands (the next frame, then a task), or
+/// after a fifth of a second in a tab that draws no frames (a hidden one).
+async fn after_paint() {
+    use wasm_bindgen::{closure::Closure, JsCast};
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let drawn = js_sys::Promise::new(&mut |resolve: js_sys::Function, _| {
+        let w = window.clone();
+        let again = resolve.clone();
+        let frame = Closure::once_into_js(move || {
+            let _ = w.set_timeout_with_callback(&again);
+        });
+        let _ = window.request_animation_frame(frame.unchecked_ref());
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 200);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(drawn).await;
+}
+
 /// Starts the first sync and the triggers of the later ones.
 pub fn start(store: RealmStore) {
     request(&store);
@@ -124,12 +143,18 @@ async fn once(store: RealmStore) -> Result<(), ApiError> {
         .map(|r| (r.kind.clone(), r.id))
         .collect();
     store.inner.update_value(|i| i.snapshot.apply_pull(pull));
-    if store.realm.with_untracked(Option::is_none) {
+    let first = store.realm.with_untracked(Option::is_none);
+    if first {
         store.rebuild();
     } else {
         store.refresh(&keys);
     }
     store.source.set(Source::Server);
+    if first {
+        // Writing a whole realm to the disk holds the page for a moment (one record at a time,
+        // hundreds of them): the page it came for is drawn first.
+        after_paint().await;
+    }
     saving::save_snapshot(store).await;
     Ok(())
 }
