@@ -52,8 +52,8 @@ async fn get(url: &str) -> Result<Response, ApiError> {
     }
 }
 
-/// The request for `url` that the bundle's `index.html` started before the wasm loaded (its
-/// `data-early` script, on a first visit only): the data a page shows first then comes over the
+/// The request for `url` that the bundle's `index.html` started before the wasm loaded
+/// (`app/early.js`, on a first visit only): the data a page shows first then comes over the
 /// network alongside the wasm instead of after it. Each is taken once; `None` when the page
 /// started none for `url` or it was taken already.
 async fn early(url: &str) -> Option<Result<Response, wasm_bindgen::JsValue>> {
@@ -83,7 +83,7 @@ pub fn started_early(url: &str) -> bool {
         .unwrap_or(false)
 }
 
-/// The global the early requests are kept in (the bundles' HTML names it too; a test checks that
+/// The global the early requests are kept in (`app/early.js` names it too; a test checks that
 /// each does).
 pub const EARLY: &str = "brickrealmEarly";
 
@@ -279,13 +279,15 @@ mod tests {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let table = std::fs::read_to_string(root.join("app/bundles.json")).unwrap();
         let table = engine::wire::bundles::Bundles::parse(&table).unwrap();
+        let script = std::fs::read_to_string(root.join("app/early.js")).unwrap();
+        assert!(script.contains(&format!("window.{}", super::EARLY)));
         for html in table.bundles.iter().map(|b| b.html.as_str()) {
             let page = std::fs::read_to_string(root.join(html)).unwrap();
             let urls = page
-                .split(r#"<script data-early=""#)
+                .split(r#"<html lang="en" data-early=""#)
                 .nth(1)
                 .and_then(|rest| rest.split('"').next())
-                .unwrap_or_else(|| panic!("{html} starts its first data early"));
+                .unwrap_or_else(|| panic!("{html} names the data its first visit asks for"));
             assert!(!urls.is_empty(), "{html}");
             for url in urls.split(' ') {
                 assert!(
@@ -293,7 +295,10 @@ mod tests {
                     "{html} asks early for {url}, which nothing takes"
                 );
             }
-            assert!(page.contains(&format!("window.{}", super::EARLY)), "{html}");
+            assert!(
+                page.contains(r#"<link data-trunk rel="inline" href="early.js" />"#),
+                "{html} inlines the script that asks"
+            );
         }
     }
 }

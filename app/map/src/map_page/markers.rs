@@ -109,13 +109,9 @@ pub fn Markers() -> impl IntoView {
     let markers = move || {
         state.shown.with(|r| {
             let Some(r) = r else { return Vec::new() };
-            let (w, h) = (r.map.width as f64, r.map.height as f64);
             r.factions
                 .iter()
-                .filter_map(|f| {
-                    let home = f.marker.map(|m| (m.x * w, m.y * h))?;
-                    Some((f.clone(), home))
-                })
+                .filter_map(|f| Some((f.clone(), home(r, f)?)))
                 .collect::<Vec<_>>()
         })
     };
@@ -144,7 +140,6 @@ pub fn Markers() -> impl IntoView {
         let Ok(nodes) = el.query_selector_all(".marker") else {
             return;
         };
-        let (w, h) = (realm.map.width as f64, realm.map.height as f64);
         for i in 0..nodes.length() {
             let Some(g) = nodes
                 .item(i)
@@ -158,7 +153,7 @@ pub fn Markers() -> impl IntoView {
             let Some(f) = id.and_then(|id| realm.faction(id)) else {
                 continue;
             };
-            let Some(home) = f.marker.map(|m| (m.x * w, m.y * h)) else {
+            let Some(home) = home(&realm, f) else {
                 continue;
             };
             let carried = drag.as_ref().is_some_and(|d| d.attacker == f.id);
@@ -370,14 +365,19 @@ fn settle(state: MapState) {
     }
 }
 
+/// Where `f`'s marker stands at home, in cells (its position is kept as a fraction of the map).
+fn home(r: &Realm, f: &Faction) -> Option<(f64, f64)> {
+    let (w, h) = (r.map.width as f64, r.map.height as f64);
+    f.marker.map(|m| (m.x * w, m.y * h))
+}
+
 /// Every marker's id and home, in cells.
 fn homes(state: MapState) -> Vec<(u64, (f64, f64))> {
     state.shown.with_untracked(|r| {
         let Some(r) = r else { return Vec::new() };
-        let (w, h) = (r.map.width as f64, r.map.height as f64);
         r.factions
             .iter()
-            .filter_map(|f| f.marker.map(|m| (f.id, (m.x * w, m.y * h))))
+            .filter_map(|f| Some((f.id, home(r, f)?)))
             .collect()
     })
 }
