@@ -25,6 +25,7 @@
 
 pub mod chronicles;
 pub mod faction_card;
+pub mod phrases;
 pub mod table;
 
 use std::fmt::Write as _;

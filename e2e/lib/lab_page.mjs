@@ -1,5 +1,5 @@
 // The Battle Lab as a test sees it: the system tabs, fields named by their input path, the run
-// bar (seed, Run, Run 1,000 times), the odds and the chronicle.
+// bar (seed, Fight, Fight 1,000 times), the odds and the chronicle.
 
 export class LabPage {
   constructor(page, baseUrl) { this.page = page; this.baseUrl = baseUrl; }

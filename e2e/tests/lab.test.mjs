@@ -164,3 +164,36 @@ test('run_a_thousand_times_shows_progress_and_odds', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+/** A word or print that is code, not English: `BothFled`, `both_fled`, `Fled { loser: A }`,
+ *  `Some(…)`, a list of numbers in brackets. (Names in the data, such as `[gx56]` or a
+ *  contestant's place `[2.1]`, are not.) */
+function rawCode(text) {
+  const word = text.match(/\b\w*[a-z][A-Z]\w*\b|\b\w+_\w+\b/);
+  if (word) return word[0];
+  const print = text.match(/[{}]|\bSome\(|\bNone\b|\[\d[^\]]*, [^\]]*\]/);
+  return print ? print[0] : null;
+}
+
+test('every_lab_result_reads_as_words_with_one_run_button_and_the_rules', async () => {
+  const { page, errors, lab } = await openLab();
+  for (const [label, key] of [['Warfare', 'warfare'], ['Olympia', 'olympia'], ['Střet armád', 'mass_battle'], ['Book of Contests', 'contests']]) {
+    await lab.tab(label, key);
+    const system = page.locator(`.lab-system[data-system="${key}"]`);
+    assert.equal(await lab.runButton().innerText(), 'Fight', `${label}: one name for the run button`);
+    const rules = await system.locator('.lab-rules').innerText();
+    assert.ok(rules.length > 300, `${label} explains how it decides: ${rules}`);
+    for (const seed of [1, 2, 3, 4242]) {
+      await lab.setSeed(seed);
+      await lab.run();
+      const shown = `${await lab.winner()}\n${await lab.chronicle()}`;
+      assert.equal(rawCode(shown), null, `${label} seed ${seed}: "${rawCode(shown)}" in the result`);
+    }
+    if (key === 'olympia') {
+      const row = lab.field('attacker.units[0].noble.behind');
+      assert.deepEqual(await row.locator('option').allInnerTexts(), ['Front', 'Rear'], 'Olympia rows are front or rear');
+    }
+    await screenshot(page, `lab-words-${key}`);
+  }
+  assert.deepEqual(errors, []);
+});

@@ -123,3 +123,29 @@ for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 
     await context.close();
   });
 }
+
+test('v2_odds_that_favour_the_weaker_side_are_explained_from_the_battles_numbers', async () => {
+  const { page, errors } = await s.page();
+  await new MapPage(page, s.url).open();
+  const named = (n) => ordinary().find((f) => f.name === n);
+  // The matchup players asked about: Aldermere marches on Morgrath with a little less Power.
+  const [a, d] = [named('Kingdom of Aldermere'), named('Dominion of Morgrath')];
+  await dragMarker(page, a.id, d.id);
+  await page.locator('.battle-panel').waitFor();
+  await page.locator('.system-switch input[value="v2"]').check();
+  await page.locator('.battle-panel .odds[data-runs="2000"]').waitFor({ timeout: 90_000 });
+  const p = Number(await page.locator('.battle-panel .odds').getAttribute('data-p'));
+  assert.ok(p > 0.5, `Version 2 favours the attacker: ${p}`);
+  assert.match(await page.locator('.mapping-note').innerText(), /figure by figure over five rounds/);
+  const why = await page.locator('.odds-why').innerText();
+  assert.match(why, /^Kingdom of Aldermere is favoured with less Power \(\d+\.\d against \d+\.\d\) because Version 2 fights figure by figure: /);
+  assert.match(why, /of its figures reach in round 1, against \d+/);
+  await page.locator('.battle-panel').scrollIntoViewIfNeeded();
+  await screenshot(page, 'map-v2-odds-explained');
+  // Version 1 follows the strengths: there is nothing to explain.
+  await page.locator('.system-switch input[value="v1"]').check();
+  await page.locator('.battle-panel .odds[data-runs="2000"]').waitFor({ timeout: 90_000 });
+  assert.equal(await page.locator('.odds-why').count(), 0);
+  assert.match(await page.locator('.mapping-note').innerText(), /Version 1 is one roll/);
+  assert.deepEqual(errors, []);
+});

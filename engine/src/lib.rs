@@ -35,8 +35,8 @@ pub use battle::balance::{balance, BalanceClaim, BalanceConfig};
 pub use battle::grudge::{bane_total, base_power, grudge_total};
 pub use battle::odds::{odds, wilson, Odds, OddsRun, Spread};
 pub use battle::record::{
-    fight, record, replay, resolution_rng, resolve, resolve_v1, resolve_v2, BattleInput,
-    BattleRecord, Outcome, StretBattle, WarfareBattle, BATTLE_SCHEMA_VERSION,
+    fight, record, replay, resolution_rng, resolve, resolve_as, resolve_v1, resolve_v2,
+    BattleInput, BattleRecord, Outcome, StretBattle, WarfareBattle, BATTLE_SCHEMA_VERSION,
 };
 pub use battle::skirmish::*;
 pub use battle::sweep::{

@@ -5,6 +5,7 @@
 mod battle;
 mod keys;
 mod markers;
+mod odds_note;
 mod panel;
 mod state;
 

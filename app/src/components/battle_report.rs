@@ -159,7 +159,9 @@ fn result_markup(record: &BattleRecord, history_id: Option<u64>, href: Option<&s
             m.el("table", &[class("rounds")], |m| v2_rounds(m, o))
                 .element("p", &[], &v2_summary(o));
         }
-        Outcome::Warfare(o) => further::warfare_result(&mut m, s, seed, o),
+        Outcome::Warfare(o) => {
+            further::warfare_result(&mut m, s, seed, record.input.schema_version, o)
+        }
         Outcome::Olympia(o) => further::olympia_result(&mut m, s, seed, o),
         Outcome::MassBattle(o) => further::mass_battle_result(&mut m, s, seed, o),
     }

@@ -20,7 +20,12 @@ use serde::{Deserialize, Serialize};
 
 /// The version of [`BattleInput`]'s layout. Raise it whenever a field changes meaning, so a stored
 /// record can be read by the rules it was fought under.
-pub const BATTLE_SCHEMA_VERSION: u32 = 1;
+///
+/// - 1: the first record.
+/// - 2: the set-up keeps its regiments' and equipment types' names (`Setup::groups`), and Warfare
+///   maps a side's whole Power to Might and shares it among armies named for their regiments
+///   (`warfare::from_setup_as`). A schema-1 record replays under its own mapping.
+pub const BATTLE_SCHEMA_VERSION: u32 = 2;
 
 /// Everything a battle was fought from: enough to fight it again, bit for bit, without the realm.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -128,15 +133,21 @@ pub struct BattleRecord {
     pub outcome: Outcome,
 }
 
-/// Resolves a set-up under `system`, continuing `rng` after the mercenary draws. The further
-/// systems map the set-up to their own input first (each system's `from_setup`; the mapped input's
-/// seed is not read, `rng` is) and resolve that with `rng`.
+/// Resolves a set-up under `system` and today's battle schema, continuing `rng` after the
+/// mercenary draws. The further systems map the set-up to their own input first (each system's
+/// `from_setup`; the mapped input's seed is not read, `rng` is) and resolve that with `rng`.
 pub fn resolve(s: &Setup, system: BattleSystem, rng: &mut impl Rng) -> Outcome {
+    resolve_as(s, system, BATTLE_SCHEMA_VERSION, rng)
+}
+
+/// [`resolve`] under battle schema `schema`: how a record is fought again by the rules it was
+/// fought under (only Warfare's mapping has changed so far).
+pub fn resolve_as(s: &Setup, system: BattleSystem, schema: u32, rng: &mut impl Rng) -> Outcome {
     match system {
         BattleSystem::V1 => Outcome::V1(resolve_v1(s, rng)),
         BattleSystem::V2 => Outcome::V2(resolve_v2(s, rng)),
         BattleSystem::Warfare => {
-            let input = warfare::from_setup(s, 0);
+            let input = warfare::from_setup_as(s, 0, schema);
             let phase = warfare::resolve(&input, rng);
             Outcome::Warfare(WarfareBattle {
                 winner: warfare::map_winner(&input, &phase),
@@ -206,7 +217,12 @@ pub fn resolution_rng(input: &BattleInput) -> SplitMix64 {
 
 /// Fights a recorded input again, reading nothing but the input: the outcome a record must hold.
 pub fn replay(input: &BattleInput) -> Outcome {
-    resolve(&input.setup, input.system, &mut resolution_rng(input))
+    resolve_as(
+        &input.setup,
+        input.system,
+        input.schema_version,
+        &mut resolution_rng(input),
+    )
 }
 
 #[cfg(test)]

@@ -34,9 +34,10 @@ pub use mercenaries::{
 };
 pub use progress::{standings, Standing};
 pub use setup::{
-    alignment_multiplier, fighter_of, home_multiplier, setup, Setup, SetupError, SideInfo,
-    ALIGNMENT_TABLE, AM_BOUNDS,
+    alignment_multiplier, fighter_of, home_multiplier, setup, GroupName, Setup, SetupError,
+    SideInfo, ALIGNMENT_TABLE, AM_BOUNDS,
 };
 pub use siege::{CrewState, DEFAULT_STOP, LAST_FIRING_ROUND};
 pub use v1::{resolve_v1_strengths, v1_probability, V1Outcome};
+pub use v2::factors::{v2_factors, Factor as V2Factor, SideFactors, V2Cause, V2Factors};
 pub use v2::{range_gate, resolve_v2_lines, weapon_for_round, winner_by_score, V2Outcome, ROUNDS};

@@ -124,6 +124,10 @@ fn PowerRating() -> impl IntoView {
                 " for simply being alive — is added up first, and Health scales the whole of it on a curve, so being tougher always helps and always helps a little less than last time. A blank stat counts as 0, and a figure on zero Health rates zero. A beast reaches Power through the Attack and Movement it lends; a barding or saddle through the figure wearing it."
             </p>
             <Grid label="Health curve" headers=vec!["Health".into(), "Multiplies the rest by".into()] rows=health />
+            <h4 id="why-065">"Why 0.65"</h4>
+            <p>
+                "Health once counted in a straight line, and the armies' battle showed it was wrong. In Version 2 every living figure swings once a round, so twenty ordinary soldiers land twenty blows where one very tough champion lands one: written down as equal Power, the twenty won 95 times in a hundred. Bending the Health term to the power 0.65 brings that match to about an even coin toss — which is what equal Power should mean — while the side with more Power still wins most matchups, armour keeps its price, and bows and swords still come out even."
+            </p>
         </section>
     }
 }
@@ -321,7 +325,7 @@ fn Skirmish() -> impl IntoView {
             <Grid label="Alignment table" headers=align_headers rows=align first_is_header=true />
             <p class="formula">
                 "Base Power = Faction Power × (1 + Grudge) × (1 + Bane). Attacker: Effective Power = Base Power × (1 − March Penalty) × (1 + Alignment Bonus), where March Penalty = min(" {pct(engine::MARCH_PENALTY_CAP)} ", Distance Penalty + Terrain Toll). Defender: Effective Power = Base Power × "
-                {times(home)} " (home turf; a +15 Home Defense makes it " {times(home15)} ")."
+                {plain(home)} " (home turf; a +15 Home Defense makes it " {times(home15)} ")."
             </p>
             <h4 id="distance">"Distance"</h4>
             <p class="formula">
@@ -354,6 +358,9 @@ fn Skirmish() -> impl IntoView {
                 "), and its crew join the line the round after it stops."
             </p>
             <Grid label="Rounds" headers=vec!["Round".into(), "Who swings".into()] rows=rounds />
+            <p id="screening">
+                "Screening: while more than a third of a side's melee figures (those whose first attack is melee, crew waiting by their engines included) are still standing, that side is screened — the enemy can strike only its melee figures, so its archers and its war machines stand safe behind the line. Once two thirds of them have fallen, every figure in its line can be struck. Each blow picks its target at random among the figures it may strike."
+            </p>
             <p class="formula">
                 "Each blow = " {plain(combat::lethality())} " × Attack × (Attack ÷ (Attack + Defense))."
             </p>

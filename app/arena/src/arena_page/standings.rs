@@ -166,7 +166,7 @@ pub fn StandingsPage() -> impl IntoView {
             <ArenaTabs />
             <h1>"Standings"</h1>
             <p class="lead">
-                "The Elo ladder the arena keeps (SPEC §4) and, beside it, a Bradley–Terry fit of every counted vote with 95% intervals. "
+                "The Elo ladder the arena keeps and, beside it, a Bradley–Terry fit of every counted vote with 95% intervals. "
                 "Photos whose intervals overlap share a rank; rows judged fewer than 10 times are provisional (greyed). Hover a rating for the Power bonus it is worth."
             </p>
             <p class="fit-note" data-fitting=fitting>{note}</p>

@@ -2,6 +2,7 @@
 //! odds run in the browser in chunks (so the page never freezes), Fight and Forfeit, and the
 //! result with its rounds. Everything is computed here by the engine; nothing waits on a server.
 
+use super::odds_note::{disagreement, system_note};
 use super::state::MapState;
 use app::components::battle_report::{BattleResult, SetupTable};
 use app::fighting::next_frame;
@@ -38,30 +39,9 @@ fn switch_label(system: BattleSystem) -> &'static str {
     match system {
         BattleSystem::V2 => " Version 2 (figure by figure)",
         BattleSystem::V1 => " Version 1 (one roll)",
-        BattleSystem::Warfare => " Warfare (regiments roll their Might in d6)",
+        BattleSystem::Warfare => " Warfare (each side rolls its Might in d6)",
         BattleSystem::Olympia => " Olympia (nobles and men, hit by hit)",
         BattleSystem::MassBattle => " Střet armád (units with morale, three phases)",
-    }
-}
-
-/// How the set-up becomes the system's forces, in a sentence (the engine's `from_setup` docs).
-fn mapping_note(system: BattleSystem) -> Option<&'static str> {
-    match system {
-        BattleSystem::V1 | BattleSystem::V2 => None,
-        BattleSystem::Warfare => Some(
-            "Under Warfare each regiment is an army, the leader, generals and special people one \
-             household, each equipment type and the hires one army each; Might is the army's Power \
-             on the field ÷ 100. March, alignment, home ground and hires count as above.",
-        ),
-        BattleSystem::Olympia => Some(
-            "Under Olympia the leader and generals are nobles with items from their gear; every \
-             other figure fields men of the kind its Attack, Defense and ranged Attack rate, as \
-             many as its Health, rating and the side's modifiers give.",
-        ),
-        BattleSystem::MassBattle => Some(
-            "Under Střet armád every figure is a unit: weapons, armour, shield and mount from its \
-             gear, training level from its rating times the side's modifiers.",
-        ),
     }
 }
 
@@ -189,8 +169,10 @@ pub fn BattlePanel() -> impl IntoView {
                                 on:change=move |_| system.set(sys) />{switch_label(sys)}</label>
                         }).collect_view()}
                     </fieldset>
-                    {move || mapping_note(system.get()).map(|t| view! { <p class="fine mapping-note">{t}</p> })}
+                    <p class="fine mapping-note">{move || system_note(system.get())}</p>
                     <OddsView odds=odds system=system />
+                    {let s = s.clone(); move || odds.with(|o| o.as_ref().and_then(|o| disagreement(&s, o, system.get())))
+                        .map(|t| view! { <p class="odds-why" role="note">{t}</p> })}
                     <Show when=move || result.with(Option::is_none)>
                         <button class="fight" on:click=on_fight>"Fight"</button>
                         <button class="forfeit" on:click=on_forfeit>"Forfeit"</button>

@@ -1,6 +1,6 @@
 //! The lab's Book of Contests tab: two teams of character sheets — the main stats, "Show more
 //! stats" for the rest, an Actions window and a Modifiers window per character, damage such as
-//! `1d10+SL` typed and parsed by the engine — "Start the battle", and the chronicle.
+//! `1d10+SL` typed and parsed by the engine — "Fight", and the chronicle.
 
 mod windows;
 
@@ -18,7 +18,12 @@ impl LabSystem for Contests {
     type Input = ContestInput;
     type Outcome = ContestOutcome;
     const KEY: &'static str = "contests";
-    const RUN_LABEL: &'static str = "Start the battle";
+    const RULES: &'static [&'static str] = &[
+        "Every contestant has a sheet of characteristics out of 100 (Weapon Skill, Toughness, Initiative and the rest), hit points, armour and a list of actions. Each round everyone acts once, fastest Initiative first.",
+        "An action is a roll of d100 under a characteristic: the further under, the more success levels (SL). An attack is opposed — the attacker rolls against their skill, the defender parries with theirs, and the better SL lands the blow. Tests and touch spells roll against a number of their own.",
+        "A hit deals the action's damage (dice, plus its SL where the action says so) less the target's armour and Toughness. Hits can leave statuses: prone, stunned, bleeding, poisoned, ablaze and more, each with its own cost, some wearing off with a Toughness test at the end of the round.",
+        "Each contestant uses the first of its actions whose condition holds (not used yet, every other turn, with momentum, or against a target that lacks the status it inflicts), or its default. A team with nobody standing loses; if both fall at once, it is a draw.",
+    ];
     const EMPTY: &'static str = "No hits rolled yet.";
 
     fn example() -> ContestInput {

@@ -242,6 +242,41 @@ where
     .into_any()
 }
 
+/// An Olympia row as players place figures: the front, or behind it (the engine's `behind`, where
+/// only 0 against more than 0 decides how a figure strikes). A deeper row read from JSON is kept
+/// and shown as "Rear (row n)" until another choice is made.
+pub fn row<I>(
+    form: Form<I>,
+    label: &'static str,
+    path: String,
+    value: u8,
+    set: impl Fn(&mut I, u8) + 'static,
+) -> AnyView
+where
+    I: Clone + Send + Sync + 'static,
+{
+    let rear = if value > 1 {
+        format!("Rear (row {value})")
+    } else {
+        "Rear".to_string()
+    };
+    let kept = value.max(1);
+    view! {
+        <label class="lab-field">
+            <span>{label}</span>
+            <select data-path=path.clone() on:change=move |ev| {
+                let v = if event_target_value(&ev) == "front" { 0 } else { kept };
+                form.edit(|i| set(i, v));
+            }>
+                <option value="front" selected={value == 0}>"Front"</option>
+                <option value="rear" selected={value > 0}>{rear}</option>
+            </select>
+            {form.err(path)}
+        </label>
+    }
+    .into_any()
+}
+
 /// The serde name of an enum value (`heavy_warhorse`).
 pub fn serde_name<T: Serialize>(value: &T) -> String {
     match serde_json::to_value(value) {

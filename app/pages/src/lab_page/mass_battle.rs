@@ -18,6 +18,13 @@ impl LabSystem for MassBattle {
     type Input = MassBattleInput;
     type Outcome = MassOutcome;
     const KEY: &'static str = "mass_battle";
+    const RULES: &'static [&'static str] = &[
+        "Every unit has endurance (its hit points), a morale and a training level, and fights with its weapons, armour, shield and mount. A battle has three phases.",
+        "The skirmish: for a few rounds only archers and riders fight, shooting or riding in at enemy units. Arrows and bolts also shake the units they hit, making their next morale tests harder.",
+        "The battle: every unit fights hand to hand, each striking a random enemy every round, until one army has no unit left on the field. Units that skirmished join from the third round.",
+        "Morale: after every round each unit rolls a d10 plus its morale against a difficulty set by how much of its army's endurance is left — and the more of its friends have fallen or fled, the higher it gets. A unit that fails flees.",
+        "The pursuit: the winner rides down the units that fled, light troops and cavalry striking harder, and a fled unit caught at endurance 0 is killed or taken.",
+    ];
 
     fn example() -> MassBattleInput {
         mb::example()

@@ -20,6 +20,12 @@ impl LabSystem for Olympia {
     type Input = OlympiaInput;
     type Outcome = OlympiaOutcome;
     const KEY: &'static str = "olympia";
+    const RULES: &'static [&'static str] = &[
+        "Every figure has an attack, a defense and a missile rating from its kind: a soldier is 5/5, a knight 45/45, an archer shoots at 50. Figures in the front row strike with the better of attack and missile; figures behind strike only if they can shoot, and cannot be struck while the row in front of them still fights.",
+        "The sides take turns, the attacker first, one hit at a time: a random striker picks a random target and hits with a chance of its strike against the target's defense (strike ÷ (strike + defense)). A castle, tower or ship adds its defense to the men inside and can itself be battered down; siege engines strike only the building.",
+        "A hit kills a man (a blessed soldier survives half of them) and wounds a noble out of the fight, or kills him if the wound is deep enough.",
+        "A force breaks as soon as what it has left fighting is worth half of what it started with. The other side wins, may take the beaten nobles prisoner — the more it outnumbers them, the likelier — and takes their belongings as loot.",
+    ];
 
     fn example() -> OlympiaInput {
         ol::example()

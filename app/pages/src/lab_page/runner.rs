@@ -1,5 +1,5 @@
 //! The part of the lab every system shares: the seed with "New seed", Run, the chronicle with its
-//! plain-text view, "Edit as JSON", the saved line-ups (`saved`), and "Run 1,000 times" in chunks with a progress bar.
+//! plain-text view, "Edit as JSON", the saved line-ups (`saved`), and "Fight 1,000 times" in chunks with a progress bar.
 
 mod saved;
 
@@ -61,6 +61,10 @@ pub fn lab<S: LabSystem>(
     };
     view! {
         <section class="lab-system" data-system=S::KEY>
+            <details class="lab-rules" open>
+                <summary>"How this system decides a battle"</summary>
+                {S::RULES.iter().map(|p| view! { <p>{*p}</p> }).collect_view()}
+            </details>
             // Keyed by the form's shape revision, so a new shape (a loaded line-up, the example)
             // mounts fresh inputs: redrawing in place would keep the text a user typed in an
             // input whose `value` attribute did not change.
@@ -85,8 +89,8 @@ pub fn lab<S: LabSystem>(
                     {move || seed_error.get().map(|m| view! { <span class="field-error" role="alert">{m}</span> })}
                 </label>
                 <button type="button" class="new-seed" on:click=move |_| set_seed(random_u53())>"New seed"</button>
-                <button type="button" class="run" prop:disabled=blocked on:click=on_run>{S::RUN_LABEL}</button>
-                <button type="button" class="run-odds" prop:disabled=blocked on:click=on_odds>"Run 1,000 times"</button>
+                <button type="button" class="run" prop:disabled=blocked on:click=on_run>"Fight"</button>
+                <button type="button" class="run-odds" prop:disabled=blocked on:click=on_odds>"Fight 1,000 times"</button>
                 <button type="button" class="reset" on:click=move |_| form.replace(S::example())>"Start from the example"</button>
             </div>
             {move || form.first_problem().map(|e| view! {
@@ -109,7 +113,7 @@ pub fn lab<S: LabSystem>(
                             <p class="fine">{format!("Seed {} — the same seed fights the same battle again. Not recorded to history.", S::seed(input))}</p>
                             <div class="chronicle" inner_html=chronicle(input, outcome).finish()></div>
                             <details class="plain-text">
-                                <summary>"Plain text"</summary>
+                                <summary>"Engine log (the rule vectors' format)"</summary>
                                 <pre>{S::text(input, outcome)}</pre>
                             </details>
                         }.into_any()

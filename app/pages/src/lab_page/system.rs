@@ -32,8 +32,9 @@ pub trait LabSystem: 'static {
     type Outcome: Send + Sync + 'static;
     /// A short key for `data-system` attributes.
     const KEY: &'static str;
-    /// The run button's words.
-    const RUN_LABEL: &'static str = "Run battle";
+    /// How the system decides a battle, for players: a few paragraphs shown above the form
+    /// (written from the source's rules, in the lab's own words).
+    const RULES: &'static [&'static str];
     /// What the chronicle says before the first run.
     const EMPTY: &'static str = "No battle fought yet.";
     /// The engine's example input.

@@ -19,7 +19,12 @@ impl LabSystem for Warfare {
     type Input = WarfareInput;
     type Outcome = WarfareOutcome;
     const KEY: &'static str = "warfare";
-    const RUN_LABEL: &'static str = "Fight the phase";
+    const RULES: &'static [&'static str] = &[
+        "Every army has a Might: the dice it throws. Each side throws one six-sided die per point of Might of all its armies together, and every 5 or 6 is a success.",
+        "The side with fewer successes loses the roll, and the difference decides what happens. In a battle a difference of 0 means both regroup and throw again, 1 costs the loser a point of Might and they throw again, and 2 or more ends the battle: the loser retreats (2), is routed to its nearest friendly settlement (3), is defeated until the New Year (4) or is annihilated (5 or more).",
+        "In a siege the besiegers are side A and the garrison never retreats. A tie costs the besiegers a point; a difference of 1 or 2 ends this year's fighting with the loser hurt; 3 or more ends the siege, and if the garrison lost, the settlement falls.",
+        "Losses come off the strongest army of the losing side first, a point at a time. An army at Might 0 is gone, and a side whose Might is spent loses at once.",
+    ];
 
     fn example() -> WarfareInput {
         wf::example()

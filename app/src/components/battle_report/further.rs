@@ -11,9 +11,10 @@ use engine::olympia::Decision;
 use engine::warfare::Ending;
 use engine::{Setup, Side, StretBattle, WarfareBattle};
 
-/// A Warfare battle: the armies with their Might, the ending and the chronicle.
-pub fn warfare_result(m: &mut Markup, s: &Setup, seed: u64, o: &WarfareBattle) {
-    let input = engine::warfare::from_setup(s, seed);
+/// A Warfare battle: the armies with their Might, the ending and the chronicle, mapped as the
+/// record's battle schema maps it.
+pub fn warfare_result(m: &mut Markup, s: &Setup, seed: u64, schema: u32, o: &WarfareBattle) {
+    let input = engine::warfare::from_setup_as(s, seed, schema);
     let might = |k: usize| -> u32 {
         input.conflicts[0].sides[k]
             .iter()

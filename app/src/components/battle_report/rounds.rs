@@ -4,8 +4,9 @@
 //! reason each is where it is; siege engines are picked out in gold; the fallen are greyed and
 //! crossed, accumulating round by round; and a chart of both sides' surviving strength.
 
+use crate::markup::phrases::count as counted;
 use crate::markup::{class, Markup};
-use engine::{standings, Fighter, Group, Realm, RoundLog, Setup, Side, Standing};
+use engine::{standings, Fighter, Group, Realm, Reason, RoundLog, Setup, Side, Standing};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -128,8 +129,8 @@ pub(super) fn side_round(
     let half = log.side(side);
     let by_id: BTreeMap<u64, &Fighter> = line.iter().map(|f| (f.id, f)).collect();
     // Regiments with a reason: (machine?, group, reason) → the photos in it.
-    let mut fought: BTreeMap<(bool, String, String), Vec<String>> = BTreeMap::new();
-    let mut out: BTreeMap<(bool, String, String), Vec<String>> = BTreeMap::new();
+    let mut fought: BTreeMap<(bool, GroupName, String), Vec<String>> = BTreeMap::new();
+    let mut out: BTreeMap<(bool, GroupName, String), Vec<String>> = BTreeMap::new();
     for reach in &half.reach {
         let Some(f) = by_id.get(&reach.figure) else {
             continue;
@@ -137,14 +138,14 @@ pub(super) fn side_round(
         let key = (
             f.machine.is_none(),
             group_name(f, realm),
-            reach.reason.text(lines),
+            reason(&reach.reason, lines),
         );
         let into = if reach.fought { &mut fought } else { &mut out };
         into.entry(key).or_default().push(f.name.clone());
     }
     let list = |class: &'static str,
                 label: &str,
-                groups: BTreeMap<(bool, String, String), Vec<String>>| {
+                groups: BTreeMap<(bool, GroupName, String), Vec<String>>| {
         let count = groups.values().map(Vec::len).sum::<usize>();
         let mut m = Markup::new();
         for ((not_machine, group, why), names) in groups {
@@ -154,7 +155,10 @@ pub(super) fn side_round(
                     ("class", (!not_machine).then_some("machine")),
                     ("title", Some(&names.join(", "))),
                 ],
-                &format!("{} {group} — {why}", names.len()),
+                &format!(
+                    "{} — {why}",
+                    counted(names.len() as u64, &group.0, &group.1)
+                ),
             );
         }
         (class, format!("{label}: {count}"), m.finish())
@@ -188,7 +192,11 @@ pub(super) fn side_round(
         heading: format!(
             "{}{}",
             info.name,
-            if half.screened { " (screened)" } else { "" }
+            if half.screened {
+                " — screened: only its melee figures can be struck"
+            } else {
+                ""
+            }
         ),
         lists: [
             list("fought", "Fought this round", fought),
@@ -206,8 +214,32 @@ pub(super) fn side_round(
     }
 }
 
+/// A group as counted on the round screen: what one of it is called and what several are
+/// ("1 general", "3 generals", "2 of Riverguard").
+type GroupName = (String, String);
+
+/// Why a figure swung or not, as the round screen says it. The record keeps the spec's
+/// `range a–b, needed N`; people read the gate as what the round asks for.
+fn reason(r: &Reason, lines: [&[Fighter]; 2]) -> String {
+    match *r {
+        Reason::Range { low, high, needed } => {
+            let range = if low == high {
+                format!("range {low}")
+            } else {
+                format!("range {low}–{high}")
+            };
+            if needed > 0.0 {
+                format!("{range}; this round needs {needed} or more")
+            } else {
+                format!("{range}; every range swings this round")
+            }
+        }
+        _ => r.text(lines),
+    }
+}
+
 /// The name of a fighter's group: its regiment or equipment type where the realm still has it.
-fn group_name(f: &Fighter, realm: Option<&Realm>) -> String {
+fn group_name(f: &Fighter, realm: Option<&Realm>) -> GroupName {
     let named = |id: u64, kind: &str| {
         let found = realm.and_then(|r| match f.group {
             Group::Regiment(_) => r
@@ -221,16 +253,18 @@ fn group_name(f: &Fighter, realm: Option<&Realm>) -> String {
                 .find(|g| g.id == id)
                 .map(|g| g.name.clone()),
         });
-        found.unwrap_or_else(|| format!("{kind} {id}"))
+        let name = format!("of {}", found.unwrap_or_else(|| format!("{kind} {id}")));
+        (name.clone(), name)
     };
+    let words = |one: &str, many: &str| (one.to_string(), many.to_string());
     match f.group {
-        Group::Leader => "leader".into(),
-        Group::Generals => "generals".into(),
-        Group::SpecialPeople => "people of note".into(),
+        Group::Leader => words("leader", "leaders"),
+        Group::Generals => words("general", "generals"),
+        Group::SpecialPeople => words("person of note", "people of note"),
         Group::Regiment(id) => named(id, "regiment"),
         Group::Equipment(id) => named(id, "equipment"),
-        Group::Crest => "company".into(),
-        Group::Place => "place".into(),
+        Group::Crest => words("of the company", "of the company"),
+        Group::Place => words("place", "places"),
     }
 }
 

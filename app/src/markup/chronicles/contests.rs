@@ -2,6 +2,7 @@
 //! rolls with their SL, the damage through armor, the status, the target's HP), the end-of-round
 //! effects, and the ending with its winner.
 
+use crate::markup::phrases::dice;
 use crate::markup::table::{cell, head, items, num};
 use crate::markup::{class, Markup};
 use engine::contests::{ContestEnd, ContestInput, ContestOutcome, FighterRef, RollLog, Team};
@@ -67,8 +68,14 @@ pub fn chronicle(input: &ContestInput, o: &ContestOutcome) -> Markup {
                             }
                             let damage = h.damage.as_ref().map_or(String::new(), |d| {
                                 format!(
-                                    "{:?} {:+} {:+}SL {:+}stat = {} − armor {} → {}",
-                                    d.dice, d.flat, d.sl, d.stat, d.total, d.armor, d.dealt
+                                    "{} {:+} {:+}SL {:+}stat = {} − armor {} → {}",
+                                    dice(&d.dice),
+                                    d.flat,
+                                    d.sl,
+                                    d.stat,
+                                    d.total,
+                                    d.armor,
+                                    d.dealt
                                 )
                             });
                             let mut status = h.status.map_or(String::new(), |s| format!("{s:?}"));

@@ -1,6 +1,7 @@
 //! The Střet armád chronicle: every round of skirmish, battle and pursuit as a table of attacks
 //! (dice, bonus, multiplier, shield, damage) and of morale tests, with each army's standing.
 
+use crate::markup::phrases::{count, dice, mass_end};
 use crate::markup::table::{cell, head, items, num};
 use crate::markup::{class, Markup};
 use engine::mass_battle::{MassBattleInput, MassOutcome, Phase, WeaponRef};
@@ -25,8 +26,11 @@ pub fn chronicle(input: &MassBattleInput, o: &MassOutcome) -> Markup {
         "p",
         &[class("summary")],
         &format!(
-            "{} skirmish, {} battle and {} pursuit rounds; ended {:?}.",
-            o.skirmish_rounds, o.battle_rounds, o.pursuit_rounds, o.end
+            "{}, {} and {}; ended {}.",
+            count(o.skirmish_rounds, "skirmish round", "skirmish rounds"),
+            count(o.battle_rounds, "battle round", "battle rounds"),
+            count(o.pursuit_rounds, "pursuit round", "pursuit rounds"),
+            mass_end(o.end)
         ),
     );
     for r in &o.rounds {
@@ -65,7 +69,7 @@ pub fn chronicle(input: &MassBattleInput, o: &MassOutcome) -> Markup {
                         let dice = if a.negated {
                             "negated by its light warhorse".to_string()
                         } else {
-                            format!("{:?} {:+} ×{}", a.rolled, a.bonus, a.multiplier)
+                            format!("{} {:+} ×{}", dice(&a.rolled), a.bonus, a.multiplier)
                         };
                         let shaken = if a.penalised.is_empty() {
                             String::new()

@@ -1,6 +1,7 @@
 //! The Olympia chronicle: every cycle's strikes (who struck whom, A/(A+B), the roll, what it did),
 //! each force's value, the break, prisoners, loot and who holds the position.
 
+use crate::markup::phrases::{capital, decision, kind};
 use crate::markup::table::{cell, head, items, num};
 use crate::markup::{class, Markup};
 use engine::olympia::{Effect, OlympiaInput, OlympiaOutcome, Target};
@@ -25,7 +26,11 @@ pub fn chronicle(input: &OlympiaInput, o: &OlympiaOutcome) -> Markup {
             .figures
             .get(i as usize)
             .map_or("?".to_string(), |f| {
-                format!("{:?} #{i} of {}", f.figure.kind, unit(f.figure.unit))
+                format!(
+                    "{} #{i} of {}",
+                    capital(kind(f.figure.kind, 1)),
+                    unit(f.figure.unit)
+                )
             })
     };
     let other = |s: Side| match s {
@@ -120,13 +125,16 @@ pub fn chronicle(input: &OlympiaInput, o: &OlympiaOutcome) -> Markup {
         m.element(
             "p",
             &[class("fine")],
-            &format!("{} more strikes are in the plain text.", shown - MAX_SHOWN),
+            &format!(
+                "{} more strikes are in the engine log below.",
+                shown - MAX_SHOWN
+            ),
         );
     }
     let names = |ids: &[u64]| ids.iter().map(|&i| unit(i)).collect::<Vec<_>>().join(", ");
     let mut after = vec![format!(
-        "{:?}. Attacker value {:.1} of {:.1} (breaks at {:.1}); defender {:.1} of {:.1} (breaks at {:.1}).",
-        o.decided,
+        "{}. Attacker value {:.1} of {:.1} (breaks at {:.1}); defender {:.1} of {:.1} (breaks at {:.1}).",
+        decision(o.decided),
         o.attacker.value_end,
         o.attacker.value_start,
         o.attacker.break_point,
@@ -148,14 +156,10 @@ pub fn chronicle(input: &OlympiaInput, o: &OlympiaOutcome) -> Markup {
         let men: Vec<String> = l
             .men
             .iter()
-            .map(|m| format!("{} {:?}", m.count, m.kind))
+            .map(|m| format!("{} {}", m.count, kind(m.kind, m.count)))
             .collect();
-        after.push(format!(
-            "Loot to {}: {} {}",
-            unit(l.to),
-            items.join(", "),
-            men.join(", ")
-        ));
+        let taken: Vec<String> = items.into_iter().map(str::to_string).chain(men).collect();
+        after.push(format!("Loot to {}: {}.", unit(l.to), taken.join(", ")));
     }
     for (label, f) in [("Attacker's", &o.attacker), ("Defender's", &o.defender)] {
         if let Some(s) = &f.structure {

@@ -2,6 +2,7 @@
 //! order fought with each roll (both sides' dice and successes, the net, the table's result, the
 //! losses and the Might left), how it ended, and every army's fate.
 
+use crate::markup::phrases::{capital, conflict_status, dice, disposition, party};
 use crate::markup::table::{cell, head, num};
 use crate::markup::{class, Markup};
 use engine::warfare::{ConflictKind, Ending, RollOff, WarfareInput, WarfareOutcome};
@@ -36,7 +37,14 @@ pub fn chronicle(input: &WarfareInput, o: &WarfareOutcome) -> Markup {
             .rounds
             .iter()
             .flatten()
-            .map(|x| format!("{} rolls {:?} ({})", realm(x.realm), x.dice, x.successes))
+            .map(|x| {
+                format!(
+                    "{} rolls {} ({})",
+                    realm(x.realm),
+                    dice(&x.dice),
+                    x.successes
+                )
+            })
             .collect();
         let ranking: Vec<String> = r.ranking.iter().map(|&id| realm(id)).collect();
         format!(
@@ -65,7 +73,11 @@ pub fn chronicle(input: &WarfareInput, o: &WarfareOutcome) -> Markup {
             m.element(
                 "h4",
                 &[],
-                &format!("{kind} — {}: {:?}", conflict(c.conflict), c.status),
+                &format!(
+                    "{kind} — {}: {}",
+                    conflict(c.conflict),
+                    conflict_status(c.status)
+                ),
             );
             if !c.absent.is_empty() {
                 m.element(
@@ -114,13 +126,13 @@ pub fn chronicle(input: &WarfareInput, o: &WarfareOutcome) -> Markup {
                                 .collect();
                             m.el("tr", &[class("hit")], |m| {
                                 num(m, &(n + 1).to_string());
-                                cell(m, &format!("{:?}", r.dice_a));
+                                cell(m, &dice(&r.dice_a));
                                 num(m, &r.succ_a.to_string());
-                                cell(m, &format!("{:?}", r.dice_b));
+                                cell(m, &dice(&r.dice_b));
                                 num(m, &r.succ_b.to_string());
                                 num(m, &r.net.to_string());
                                 cell(m, r.result.name());
-                                cell(m, &r.loser.map_or(String::new(), |p| format!("{p:?}")));
+                                cell(m, r.loser.map_or("", party));
                                 cell(m, &losses.join(", "));
                                 cell(m, &format!("{}–{}", r.might_after[0], r.might_after[1]));
                             });
@@ -129,10 +141,10 @@ pub fn chronicle(input: &WarfareInput, o: &WarfareOutcome) -> Markup {
                 });
                 let ending = match e.ending {
                     Ending::Result { result, loser } => {
-                        format!("{} ends it; side {loser:?} loses.", result.name())
+                        format!("{} ends it; side {} loses.", result.name(), party(loser))
                     }
-                    Ending::Exhausted { party } => {
-                        format!("Side {party:?} is at Might 0 and ceases to exist.")
+                    Ending::Exhausted { party: p } => {
+                        format!("Side {} is at Might 0 and ceases to exist.", party(p))
                     }
                     Ending::Stalemate => "Stalemate: both sides stay.".into(),
                 };
@@ -149,7 +161,7 @@ pub fn chronicle(input: &WarfareInput, o: &WarfareOutcome) -> Markup {
                     cell(m, &army(r.army));
                     num(m, &r.might_start.to_string());
                     num(m, &r.might_end.to_string());
-                    cell(m, &format!("{:?}", r.disposition));
+                    cell(m, &capital(disposition(r.disposition)));
                 });
             }
         });

@@ -93,6 +93,43 @@ fn demo_round_log_snapshot() {
 
 /// Records written before Warfare, Olympia and Střet armád joined (by `realm skirmish` on the demo,
 /// Aldermere against Morgrath, seed 7) read, write back byte for byte, and replay to their outcome.
+/// A Warfare battle recorded under schema 1 (before the set-up kept its regiments' names and
+/// Might was shared by side) still replays to its own outcome, and reads without `groups`.
+#[test]
+fn a_schema_1_warfare_record_replays_under_its_own_mapping() {
+    let (a, d) = demo_pair();
+    let today = fight(demo(), a, d, BattleSystem::Warfare, 11).unwrap();
+    assert_eq!(today.input.schema_version, BATTLE_SCHEMA_VERSION);
+    assert!(
+        !today.input.setup.groups.is_empty(),
+        "schema 2 keeps the names"
+    );
+    let mut input = today.input.clone();
+    input.schema_version = 1;
+    input.setup.groups.clear();
+    let old = resolve_as(&input.setup, input.system, 1, &mut resolution_rng(&input));
+    let rec = record(input, old);
+    let text = serde_json::to_string(&rec).unwrap();
+    assert!(
+        !text.contains("\"groups\""),
+        "a schema 1 record has no names"
+    );
+    let back: BattleRecord = serde_json::from_str(&text).unwrap();
+    assert_eq!(replay(&back.input), back.outcome);
+    let (Outcome::Warfare(then), Outcome::Warfare(now)) = (&rec.outcome, &today.outcome) else {
+        panic!("both are Warfare");
+    };
+    assert_ne!(then.phase.armies.len(), 0);
+    // The mappings differ in Might: schema 1 gave every army at least one die of its own.
+    let dice = |o: &WarfareBattle| -> u32 { o.phase.armies.iter().map(|x| x.might_start).sum() };
+    assert!(
+        dice(then) >= dice(now),
+        "{} then, {} now",
+        dice(then),
+        dice(now)
+    );
+}
+
 #[test]
 fn records_from_before_the_further_systems_read_unchanged() {
     for text in [

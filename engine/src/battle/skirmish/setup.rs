@@ -13,7 +13,7 @@ use super::mercenaries::{draw_hires, hire_candidates, hire_count, Hires};
 use crate::stats::totals::pct_factor;
 use crate::{
     bane_total, bracket, faction_power, faction_totals, march, march_totals, rating_bonus,
-    realm_territory, roster, route, Alignment, FactionKind, FactionRef, MarchBreakdown,
+    realm_territory, roster, route, Alignment, FactionKind, FactionRef, Group, MarchBreakdown,
     MarchTotals, Photo, Realm, Rng,
 };
 use serde::{Deserialize, Serialize};
@@ -100,6 +100,17 @@ pub struct SideInfo {
     pub alignment: Alignment,
 }
 
+/// A regiment's or equipment type's name as the realm had it when the battle was set up, so a
+/// record names its armies without the realm (battle schema 2: the Warfare mapping names armies
+/// after their regiments).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GroupName {
+    /// `Regiment(id)` or `Equipment(id)`.
+    pub group: Group,
+    /// Its name.
+    pub name: String,
+}
+
 /// Everything a Skirmish reads, fixed before the fight: the §11 numbers, the hires and both lines.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Setup {
@@ -157,6 +168,10 @@ pub struct Setup {
     pub attacker_line: Vec<Fighter>,
     /// The defender's line.
     pub defender_line: Vec<Fighter>,
+    /// The names of the regiments and equipment types in either line, in order of first
+    /// appearance (empty in records of battle schema 1, which did not keep them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<GroupName>,
 }
 
 impl Setup {
@@ -167,6 +182,40 @@ impl Setup {
             Side::Defender => &self.defender_line,
         }
     }
+
+    /// The recorded name of a regiment or equipment type, if the record kept it.
+    pub fn group_name(&self, group: Group) -> Option<&str> {
+        self.groups
+            .iter()
+            .find(|g| g.group == group)
+            .map(|g| g.name.as_str())
+    }
+}
+
+/// The names of the regiments and equipment types the lines hold, in order of first appearance.
+fn group_names(r: &Realm, lines: [&[Fighter]; 2]) -> Vec<GroupName> {
+    let mut out: Vec<GroupName> = Vec::new();
+    for f in lines.into_iter().flatten() {
+        if out.iter().any(|g| g.group == f.group) {
+            continue;
+        }
+        let name = match f.group {
+            Group::Regiment(id) => r.regiments.iter().find(|g| g.id == id).map(|g| &g.name),
+            Group::Equipment(id) => r
+                .equipment_types
+                .iter()
+                .find(|g| g.id == id)
+                .map(|g| &g.name),
+            _ => None,
+        };
+        if let Some(name) = name {
+            out.push(GroupName {
+                group: f.group,
+                name: name.clone(),
+            });
+        }
+    }
+    out
 }
 
 /// A photo as it fights, with its own faction's buffs and rating, and side modifier `modifier`.
@@ -351,6 +400,7 @@ pub fn setup(
         None => {}
     }
 
+    let groups = group_names(r, [&attacker_line, &defender_line]);
     Ok(Setup {
         attacker: a,
         defender: d,
@@ -379,6 +429,7 @@ pub fn setup(
         strength_d,
         attacker_line,
         defender_line,
+        groups,
     })
 }
 

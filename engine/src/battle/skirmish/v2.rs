@@ -501,5 +501,6 @@ pub fn resolve_v2_lines(
     battle(attacker, defender, rng, true)
 }
 
+pub mod factors;
 #[cfg(test)]
 mod tests;

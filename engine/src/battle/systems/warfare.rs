@@ -40,7 +40,9 @@ mod validate;
 
 pub use engagement::{allocate_losses, MAX_ROLLS};
 pub use example::example;
-pub use from_realm::{field_power, from_setup, map_winner, might_of, POWER_PER_MIGHT};
+pub use from_realm::{
+    apportion, field_power, from_setup, from_setup_as, map_winner, might_of, POWER_PER_MIGHT,
+};
 pub use input::{Army, Conflict, ConflictKind, WarRealm, WarfareInput};
 pub use log::{
     ArmyResult, ConflictLog, ConflictStatus, Disposition, Ending, Engagement, Fate, Loss, OrderTie,

@@ -2,7 +2,7 @@
 //! count and row, added and removed in place.
 
 use super::force_mut;
-use crate::lab_page::form::{choice, more, next_id, num, text, Form};
+use crate::lab_page::form::{choice, more, next_id, num, row, text, Form};
 use engine::olympia::{Force, Item, Kind, Men, Noble, OlympiaInput, Unit};
 use leptos::prelude::*;
 
@@ -105,7 +105,7 @@ fn unit_row(
         .into_any();
         view! {
             {num(form, "Health", format!("{at}.noble.health"), n.health, move |i, v| if let Some(n) = noble_at(i, f, u) { n.health = v })}
-            {num(form, "Noble's row", format!("{at}.noble.behind"), n.behind, move |i, v| if let Some(n) = noble_at(i, f, u) { n.behind = v })}
+            {row(form, "Noble's row", format!("{at}.noble.behind"), n.behind, move |i, v| if let Some(n) = noble_at(i, f, u) { n.behind = v })}
             {more(form, format!("{at}.items"), "Show items", body)}
         }
     });
@@ -120,7 +120,7 @@ fn unit_row(
                     {choice(form, "Men", format!("{mp}.kind"), &KINDS, None, Some(g.kind),
                         move |i, v| if let (Some(g), Some(v)) = (men_at(i, f, u, m), v) { g.kind = v })}
                     {num(form, "Count", format!("{mp}.count"), g.count, move |i, v| if let Some(g) = men_at(i, f, u, m) { g.count = v })}
-                    {num(form, "Row", format!("{mp}.behind"), g.behind, move |i, v| if let Some(g) = men_at(i, f, u, m) { g.behind = v })}
+                    {row(form, "Row", format!("{mp}.behind"), g.behind, move |i, v| if let Some(g) = men_at(i, f, u, m) { g.behind = v })}
                     <button type="button" class="remove" on:click=move |_| form.reshape(|i| {
                         if let Some(x) = unit_at(i, f, u) { if m < x.men.len() { x.men.remove(m); } }
                     })>"Remove"</button>
