@@ -27,9 +27,12 @@ const RATES = ['--rate-votes', '100000', '--rate-history', '100000', '--vote-rat
  * Starts the server and resolves once it prints its URL. `db` is the SQLite file; pass the same
  * one again to restart on the same data. `port` 0 (the default) lets the OS pick a free one; pass
  * a stopped server's port to bring it back at the same address (the browser's origin). `args` are
- * further flags, e.g. the vote limits (`['--vote-min-ms', '0']`).
+ * further flags, e.g. the vote limits (`['--vote-min-ms', '0']`). A fresh database gets the demo
+ * realm alone (`--no-demo-activity`), so tests can count History and quote the demo's Power; pass
+ * `demoActivity: true` for the install a visitor meets, with the demo's votes and battles.
  */
-export function startServer({ db, port = 0, args = [] }) {
+export function startServer({ db, port = 0, args = [], demoActivity = false }) {
+  if (!demoActivity) args = ['--no-demo-activity', ...args];
   if (!BIN || !DIST) throw new Error('BRICKREALM_SERVER_BIN and BRICKREALM_DIST must be set (run `cargo xtask test`)');
   const child = spawn(BIN, ['--port', String(port), '--db', db, '--dist', DIST, '--editor-key', EDITOR_KEY, ...RATES, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

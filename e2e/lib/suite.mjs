@@ -15,9 +15,11 @@ import { launch, launchBrowser, watchedPage, cspViolations } from './browser.mjs
  * - `fresh({ viewport })`: a new, isolated browser context (its own storage, cache and service
  *   worker) with a watched page, for a fresh visitor; all of them close when the file ends.
  *
- * `name` names the temporary directory; `args` are further server flags (e.g. the vote limits).
+ * `name` names the temporary directory; `args` are further server flags (e.g. the vote limits);
+ * `demoActivity` starts the fresh install with the demo's votes and battles (off by default, see
+ * `startServer`).
  */
-export function suite(name, { args = [], profile } = {}) {
+export function suite(name, { args = [], profile, demoActivity = false } = {}) {
   let data, isolated, port = 0, remoteMutations = 0;
   const s = {
     server: undefined, db: undefined, doc: undefined, context: undefined,
@@ -38,7 +40,7 @@ export function suite(name, { args = [], profile } = {}) {
 
     /** Starts the server again on the same database and, after `stopServer`, the same address. */
     async startServer() {
-      s.server = await startServer({ db: s.db, port, args });
+      s.server = await startServer({ db: s.db, port, args, demoActivity });
       return s.server;
     },
 

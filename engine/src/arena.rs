@@ -10,6 +10,13 @@
 //! is a recent pair are the 5 nearest of all of them used. Ties in distance go to the lower photo id.
 //! The first photo is drawn with one `unit()` draw scaled by the total weight, the opponent with one
 //! `below()` draw, in that order.
+//!
+//! **RESOLVED (§4.2, consecutive pairs):** a voter is not shown a photo in two pairs running while
+//! another eligible pair exists. [`pick_pair_after`] draws the next pair by §4.2's rule over the
+//! pool without the previous pair's two photos, and over the whole pool only when fewer than two
+//! would be left. It is the one pairing function: the server's pair deal (`Db::deal_pairs`), the arena page
+//! offline and the fixture's simulated voters all call it, so no path shows a photo three times in
+//! a row.
 
 mod bradley_terry;
 

@@ -31,6 +31,10 @@ pub struct Config {
     /// How long a vote that was not counted is kept (`--uncounted-vote-days` /
     /// `BRICKREALM_UNCOUNTED_VOTE_DAYS`, default 7): long enough to look into abuse, not forever.
     pub uncounted_keep_ms: i64,
+    /// Whether a fresh install's first start also casts the demo's votes and fights its battles
+    /// (`fixture::DEMO_ACTIVITY`); off with `--no-demo-activity` / `BRICKREALM_NO_DEMO_ACTIVITY=1`,
+    /// for tests that count History's entries or quote the demo's Power.
+    pub demo_activity: bool,
 }
 
 /// A day in milliseconds.
@@ -106,6 +110,7 @@ impl Default for Config {
             client_ip_header: None,
             revision_window_ms: 30 * DAY_MS,
             uncounted_keep_ms: 7 * DAY_MS,
+            demo_activity: true,
         }
     }
 }
@@ -115,18 +120,20 @@ pub const USAGE: &str = "usage: server [--bind ADDR:PORT | --port PORT] [--db FI
               [--editor-key KEY] [--vote-repeat-ms MS] [--vote-rate-per-minute N] [--vote-min-ms MS]
               [--rate-votes N] [--rate-history N] [--client-ip-header NAME]
               [--vote-rate-per-address N] [--revision-window-days N] [--uncounted-vote-days N]
-              [--pair-token-hours N] [--new-voters-per-hour N]
+              [--pair-token-hours N] [--new-voters-per-hour N] [--no-demo-activity]
        server backup FILE [--db FILE]   (online copy of the database)
   env: BRICKREALM_BIND, BRICKREALM_PORT, BRICKREALM_DB, BRICKREALM_DIST, BRICKREALM_EDITOR_KEY,
        BRICKREALM_VOTE_REPEAT_MS, BRICKREALM_VOTE_RATE_PER_MINUTE, BRICKREALM_VOTE_MIN_MS,
        BRICKREALM_RATE_VOTES, BRICKREALM_RATE_HISTORY, BRICKREALM_CLIENT_IP_HEADER,
        BRICKREALM_VOTE_RATE_PER_ADDRESS, BRICKREALM_REVISION_WINDOW_DAYS,
-       BRICKREALM_UNCOUNTED_VOTE_DAYS, BRICKREALM_PAIR_TOKEN_HOURS, BRICKREALM_NEW_VOTERS_PER_HOUR
+       BRICKREALM_UNCOUNTED_VOTE_DAYS, BRICKREALM_PAIR_TOKEN_HOURS, BRICKREALM_NEW_VOTERS_PER_HOUR,
+       BRICKREALM_NO_DEMO_ACTIVITY=1
   defaults: 127.0.0.1:8080, data/brickrealm.db, dist, a generated key (printed once; a key you
             set has at least 16 characters), 24 h, 30 a minute per voter and per address, 400 ms,
             120 vote (and 120 pair) and 12 history requests a minute per client address, 12 new
             voters an hour per address, pair tokens good for 24 h, no proxy header, revisions
-            kept 30 days, uncounted votes kept 7 days";
+            kept 30 days, uncounted votes kept 7 days; a fresh database gets the demo realm with
+            its votes and battles (--no-demo-activity: the realm alone)";
 
 impl Config {
     /// Reads the environment first, then the flags, so a flag overrides a variable.
@@ -187,6 +194,9 @@ impl Config {
         if let Some(v) = env("BRICKREALM_CLIENT_IP_HEADER") {
             cfg.client_ip_header = header_name(&v).context("BRICKREALM_CLIENT_IP_HEADER")?;
         }
+        if let Some(v) = env("BRICKREALM_NO_DEMO_ACTIVITY") {
+            cfg.demo_activity = !flag(&v).context("BRICKREALM_NO_DEMO_ACTIVITY")?;
+        }
         let mut args = args.into_iter();
         while let Some(flag) = args.next() {
             let mut value = || args.next().with_context(|| format!("{flag} needs a value"));
@@ -234,6 +244,7 @@ impl Config {
                 "--client-ip-header" => {
                     cfg.client_ip_header = header_name(&value()?).context("--client-ip-header")?
                 }
+                "--no-demo-activity" => cfg.demo_activity = false,
                 other => bail!("unknown argument {other}\n{USAGE}"),
             }
         }
@@ -298,6 +309,15 @@ fn header_name(v: &str) -> anyhow::Result<Option<String>> {
     Ok(Some(v.to_ascii_lowercase()))
 }
 
+/// A yes/no variable: `1`/`true`/`yes` or `0`/`false`/`no`.
+fn flag(v: &str) -> anyhow::Result<bool> {
+    match v.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" => Ok(true),
+        "0" | "false" | "no" | "" => Ok(false),
+        _ => bail!("not 1 or 0 (true or false): {v}"),
+    }
+}
+
 fn number<T: std::str::FromStr>(v: &str) -> anyhow::Result<T> {
     v.parse()
         .map_err(|_| anyhow::anyhow!("not a non-negative whole number: {v}"))
@@ -342,6 +362,14 @@ mod tests {
         let err = load(&[("BRICKREALM_BIND", "nowhere")], &[]).unwrap_err();
         assert!(format!("{err:#}").contains("BRICKREALM_BIND"), "{err:#}");
         assert!(load(&[], &["--frobnicate"]).is_err());
+        assert!(load(&[], &[]).unwrap().demo_activity);
+        assert!(!load(&[], &["--no-demo-activity"]).unwrap().demo_activity);
+        assert!(
+            !load(&[("BRICKREALM_NO_DEMO_ACTIVITY", "1")], &[])
+                .unwrap()
+                .demo_activity
+        );
+        assert!(load(&[("BRICKREALM_NO_DEMO_ACTIVITY", "maybe")], &[]).is_err());
         assert!(load(&[], &["--db"]).is_err());
         assert!(load(&[], &["--vote-min-ms", "soon"]).is_err());
     }

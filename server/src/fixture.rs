@@ -15,6 +15,9 @@
 //!   ordinary factions under every system, and stored exactly as the battle checker stores them
 //!   (`battle_check::checked`: the full record, packed), a thousand per transaction.
 //!
+//! The demo's own activity on a fresh install ([`DEMO_ACTIVITY`]) is this same [`activity`] at
+//! the demo's scale.
+//!
 //! Times run over the 30 days before the build, votes first. The same arguments give the same
 //! database contents (not the same file bytes: SQLite's pages depend on its own choices).
 
@@ -92,14 +95,38 @@ pub async fn build(
     let photos = realm.photos.len();
     db.import(realm).await?;
     progress(format!("realm: {photos} photos ({}× the demo)", plan.scale));
-    let t0 = now_ms - SPAN_MS;
-    let counted = cast_votes(db, plan, t0, &mut progress).await?;
-    let battles = fight_battles(db, plan, t0 + SPAN_MS / 2, &mut progress).await?;
+    let (counted, battles) = activity(db, plan, now_ms, &mut progress).await?;
     Ok(Built {
         photos,
         counted,
         battles,
     })
+}
+
+/// The demo's own activity, cast on a fresh install's first start (unless the server is started
+/// with `--no-demo-activity`): about twenty judgements per photo, so every demo figure has a rating
+/// with judgements behind it and the standings rank, and three dozen battles under every system,
+/// so Realm History has something to show. Seeded, so every fresh install has the same.
+pub const DEMO_ACTIVITY: Plan = Plan {
+    scale: 1,
+    votes: 3_000,
+    battles: 36,
+    seed: 0xDE40_AC71,
+};
+
+/// Casts `plan.votes` votes and fights `plan.battles` battles on the realm as it stands, over the
+/// 30 days before `now_ms` (votes in the first half, battles in the second), through the same
+/// paths as [`build`]; returns the votes counted and the battles stored.
+pub async fn activity(
+    db: &Db,
+    plan: Plan,
+    now_ms: i64,
+    progress: &mut impl FnMut(String),
+) -> Result<(u64, u64), ApiError> {
+    let t0 = now_ms - SPAN_MS;
+    let counted = cast_votes(db, plan, t0, progress).await?;
+    let battles = fight_battles(db, plan, t0 + SPAN_MS / 2, progress).await?;
+    Ok((counted, battles))
 }
 
 /// Casts `plan.votes` votes through the vote writer; returns how many counted.

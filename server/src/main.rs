@@ -34,6 +34,14 @@ async fn main() -> anyhow::Result<()> {
             ""
         }
     );
+    if report.seeded && cfg.demo_activity {
+        let plan = server::fixture::DEMO_ACTIVITY;
+        let (votes, battles) =
+            server::fixture::activity(&db, plan, server::db::now_ms(), &mut |_| {})
+                .await
+                .map_err(|e| anyhow::anyhow!("seeding the demo's activity: {e:?}"))?;
+        println!("demo activity seeded: {votes} votes counted, {battles} battles in Realm History");
+    }
     let (editor, generated) = db.editor_key(cfg.editor_key.clone())?;
     if let Some(key) = generated {
         println!("editor key (shown once, only its hash is kept): {key}");

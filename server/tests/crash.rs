@@ -34,7 +34,7 @@ fn start(db: &Path, dist: &Path, port: u16) -> Child {
         .args(["--port", &port.to_string(), "--editor-key", KEY])
         .args(["--vote-rate-per-minute", "100000000", "--vote-min-ms", "0"])
         .args(["--rate-votes", "100000000", "--rate-history", "100000000"])
-        .args(["--vote-rate-per-address", "100000000"])
+        .args(["--vote-rate-per-address", "100000000", "--no-demo-activity"])
         .arg("--db")
         .arg(db)
         .arg("--dist")
