@@ -95,3 +95,49 @@ test('the_standings_link_opens_the_minifigure_ratings', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a_colour_square_opens_by_keyboard_and_pointer_to_what_uses_it', async () => {
+  const { page, errors } = await s.page();
+  const archive = await new ArchivePage(page, s.url).open();
+  // A material some figure carries: the demo's own document says which.
+  const slots = ['weapon', 'armor', 'headwear', 'backpiece', 'legwear'];
+  const carried = (m) => s.doc.photos.filter((p) =>
+    slots.some((k) => p[k]?.item?.material === m.id)
+    || p.offhand?.weapon?.material === m.id || p.offhand?.shield?.material === m.id);
+  const material = s.doc.materials.find((m) => carried(m).length > 0);
+  assert.ok(material, 'the demo fits some material');
+  const figure = carried(material)[0].name;
+  const row = archive.row('materials', material.name);
+  const square = row.locator('button.swatch');
+  const uses = row.locator('.swatch-uses');
+  assert.equal(await square.getAttribute('aria-expanded'), 'false');
+  assert.equal(await uses.isVisible(), false, 'closed at first');
+
+  // By keyboard: focus, Enter opens, Escape closes.
+  await square.focus();
+  await page.keyboard.press('Enter');
+  await uses.waitFor({ state: 'visible' });
+  assert.equal(await square.getAttribute('aria-expanded'), 'true');
+  const text = await uses.innerText();
+  assert.match(text, / on \d+ figures?: /, `a line per piece: ${text}`);
+  // The first figure to carry it starts the first line's names.
+  assert.ok(text.includes(figure), `it names ${figure}, who carries it: ${text}`);
+  await page.keyboard.press('Escape');
+  await uses.waitFor({ state: 'hidden' });
+  assert.equal(await square.getAttribute('aria-expanded'), 'false');
+
+  // By pointer: a click opens, a second closes.
+  await square.click();
+  await uses.waitFor({ state: 'visible' });
+  await square.click();
+  await uses.waitFor({ state: 'hidden' });
+
+  // A LEGO colour's square lists the materials made in it.
+  const colourId = material.colours.single ?? material.colours.mixed[0];
+  const colour = s.doc.colours.find((c) => c.id === colourId);
+  const colourRow = archive.row('colours', colour.name);
+  await colourRow.locator('button.swatch').click();
+  assert.match(await colourRow.locator('.swatch-uses').innerText(), new RegExp(`^${material.name}: `, 'm'));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

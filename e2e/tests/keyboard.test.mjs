@@ -55,7 +55,7 @@ test('a_whole_battle_is_fought_with_the_keyboard_alone', async () => {
   // Arrow keys go from marker to marker; each names its faction, Power and alignment.
   f = isMarker(f) && ids.has(f.faction) ? f : await pressUntil(page, 'ArrowRight', (g) => isMarker(g) && ids.has(g.faction));
   const attacker = s.doc.factions.find((x) => String(x.id) === f.faction);
-  assert.match(f.label, new RegExp(`^${attacker.name}, Power \\d+\\.\\d, \\w+`));
+  assert.match(f.label, new RegExp(`^${attacker.name}, marked [A-Z][A-Za-z0-9], Power \\d+\\.\\d, \\w+`));
   await screenshot(page, 'keyboard-marker-focused-1366');
 
   await page.keyboard.press('Enter');

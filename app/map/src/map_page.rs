@@ -119,11 +119,25 @@ fn write_cards(ul: &web_sys::HtmlUListElement, shown: &[String], next: &[String]
     }
 }
 
-/// What each colour of the map means: a fixed list, written as one markup string.
+/// What each colour of the map and each kind of marker means: fixed lists, written as markup.
 #[component]
 fn Legend() -> impl IntoView {
-    view! { <ul class="legend" aria-label="Terrain legend" inner_html=legend_markup()></ul> }
+    view! {
+        <ul class="legend" aria-label="Terrain legend" inner_html=legend_markup()></ul>
+        <ul class="legend marker-legend" aria-label="Marker legend" inner_html=marker_legend_markup()></ul>
+    }
 }
+
+/// Each kind of marker, drawn as the map draws it (the styles key on `data-kind`), and what it
+/// means.
+const MARKER_KINDS: [(&str, &str); 3] = [
+    ("Ordinary", "a faction: drag it onto another to march"),
+    (
+        "Mercenary",
+        "dashed: a mercenary company, hired by a side that is behind",
+    ),
+    ("Townsfolk", "dark ring: townsfolk, never in battle"),
+];
 
 /// The legend's items: a swatch in each terrain's colour and its name.
 fn legend_markup() -> String {
@@ -139,9 +153,48 @@ fn legend_markup() -> String {
     m.finish()
 }
 
+/// The marker legend's items: a small marker of each kind and what it means.
+fn marker_legend_markup() -> String {
+    let mut m = Markup::new();
+    for (kind, meaning) in MARKER_KINDS {
+        m.el("li", &[], |m| {
+            let svg = [
+                class("marker-key"),
+                ("viewBox", Some("0 0 20 20")),
+                ("aria-hidden", Some("true")),
+            ];
+            m.el("svg", &svg, |m| {
+                let g = [
+                    class("marker"),
+                    ("data-kind", Some(kind)),
+                    ("style", Some("--r: 8")),
+                ];
+                m.el("g", &g, |m| {
+                    m.shape("circle", r#"cx="10" cy="10""#, "fill", "#6b7785", "");
+                });
+            })
+            .text(meaning);
+        });
+    }
+    m.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_marker_legend_draws_each_kind_as_the_map_does() {
+        let m = marker_legend_markup();
+        assert_eq!(m.matches("<li>").count(), MARKER_KINDS.len());
+        for (kind, meaning) in MARKER_KINDS {
+            assert!(
+                m.contains(&format!(r#"data-kind="{kind}""#)),
+                "{kind} drawn: {m}"
+            );
+            assert!(m.contains(meaning), "{meaning}: {m}");
+        }
+    }
 
     #[test]
     fn the_legend_has_a_swatch_and_name_per_terrain() {

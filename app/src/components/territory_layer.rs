@@ -11,6 +11,16 @@ use wasm_bindgen::{Clamped, JsCast};
 /// Pixels per cell side on the layer's canvas.
 const SCALE: u32 = 4;
 
+/// How wide a holder's outline is, in canvas pixels: half a cell, so the line stays visible at
+/// the map's scale on a phone (a land of ~80 squares is mostly under its marker otherwise).
+const EDGE: u32 = 2;
+
+/// Opacity of the outline: solid.
+const OUTLINE_ALPHA: u8 = 255;
+
+/// Opacity of the fill: a tint the ground shows through.
+const FILL_ALPHA: u8 = 96;
+
 /// A canvas showing who holds each square.
 #[component]
 pub fn TerritoryLayer(
@@ -73,12 +83,17 @@ fn draw(
             let (edge_n, edge_s) = (slot(x, y - 1) != Some(s), slot(x, y + 1) != Some(s));
             for dy in 0..SCALE {
                 for dx in 0..SCALE {
-                    let border = (edge_w && dx == 0)
-                        || (edge_e && dx == SCALE - 1)
-                        || (edge_n && dy == 0)
-                        || (edge_s && dy == SCALE - 1);
+                    let border = (edge_w && dx < EDGE)
+                        || (edge_e && dx >= SCALE - EDGE)
+                        || (edge_n && dy < EDGE)
+                        || (edge_s && dy >= SCALE - EDGE);
                     let px = ((y as u32 * SCALE + dy) * pw + x as u32 * SCALE + dx) as usize * 4;
-                    rgba[px..px + 4].copy_from_slice(&[r, g, b, if border { 235 } else { 80 }]);
+                    rgba[px..px + 4].copy_from_slice(&[
+                        r,
+                        g,
+                        b,
+                        if border { OUTLINE_ALPHA } else { FILL_ALPHA },
+                    ]);
                 }
             }
         }

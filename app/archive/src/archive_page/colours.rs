@@ -1,9 +1,11 @@
 //! Materials with their colour squares (a mixed material drawn half in each of its two colours) and
 //! the LEGO colours the realm is built from, each with the materials that use it.
 
-use super::labels::signed;
+use super::labels::{armory_row, signed};
 use super::table::{Cell, Table};
-use engine::{Colour, Material, MaterialColours, Realm};
+use engine::{
+    ArmoryTable, Colour, Fitted, ItemRef, Material, MaterialColours, OffhandRef, Photo, Realm,
+};
 
 /// The colour with this id, if it still exists.
 fn colour(r: &Realm, id: u64) -> Option<&Colour> {
@@ -61,6 +63,7 @@ pub fn materials(r: &Realm) -> Table {
                     Cell::Swatch {
                         label: format!("{}: {lego}", m.name),
                         hexes: material_hexes(r, m),
+                        uses: material_uses(r, m.id),
                     },
                     Cell::Text(m.name.clone()),
                     Cell::Text(m.category.clone()),
@@ -73,15 +76,114 @@ pub fn materials(r: &Realm) -> Table {
     }
 }
 
+/// The materials drawn in colour `id`, alone or as half of a mix.
+fn materials_in(r: &Realm, id: u64) -> impl Iterator<Item = &Material> {
+    r.materials.iter().filter(move |m| match m.colours {
+        MaterialColours::Single(c) => c == id,
+        MaterialColours::Mixed(a, b) => a == id || b == id,
+    })
+}
+
 /// The names of the materials drawn in colour `id`, alone or as half of a mix.
 pub fn used_by(r: &Realm, id: u64) -> Vec<String> {
-    r.materials
-        .iter()
-        .filter(|m| match m.colours {
-            MaterialColours::Single(c) => c == id,
-            MaterialColours::Mixed(a, b) => a == id || b == id,
+    materials_in(r, id).map(|m| m.name.clone()).collect()
+}
+
+/// Every Armory piece a photo has fitted, with the table its row is in: the five worn slots and
+/// an offhand weapon or shield (a unique item has no material of its own, so it is not here).
+fn fitted_in(p: &Photo) -> Vec<(ArmoryTable, Fitted)> {
+    let worn = [
+        (ArmoryTable::Weapon, p.weapon),
+        (ArmoryTable::Armor, p.armor),
+        (ArmoryTable::Headwear, p.headwear),
+        (ArmoryTable::Backpiece, p.backpiece),
+        (ArmoryTable::Legwear, p.legwear),
+    ];
+    let mut out: Vec<(ArmoryTable, Fitted)> = worn
+        .into_iter()
+        .filter_map(|(t, it)| match it {
+            Some(ItemRef::Item(f)) => Some((t, f)),
+            _ => None,
         })
-        .map(|m| m.name.clone())
+        .collect();
+    match p.offhand {
+        Some(OffhandRef::Weapon(f)) => out.push((ArmoryTable::Weapon, f)),
+        Some(OffhandRef::Shield(f)) => out.push((ArmoryTable::Shield, f)),
+        _ => {}
+    }
+    out
+}
+
+/// How many figures a line names before it counts the rest.
+const NAMED: usize = 3;
+
+/// "Aerin, Bofur, Nori and 4 more".
+fn some_names(names: &[&str]) -> String {
+    let mut s = names[..names.len().min(NAMED)].join(", ");
+    if names.len() > NAMED {
+        s.push_str(&format!(" and {} more", names.len() - NAMED));
+    }
+    s
+}
+
+/// What is made of material `id`, one line per piece: the pieces fitted on figures ("Longsword
+/// on 3 figures: Aerin, Bofur, Nori") and the unique items built from it.
+pub fn material_uses(r: &Realm, id: u64) -> Vec<String> {
+    // (table, row) in the order first met, with the figures that carry it.
+    let mut pieces: Vec<((ArmoryTable, u64), Vec<&str>)> = Vec::new();
+    for p in &r.photos {
+        for (table, f) in fitted_in(p).into_iter().filter(|(_, f)| f.material == id) {
+            let key = (table, f.row);
+            match pieces.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, names)) => names.push(&p.name),
+                None => pieces.push((key, vec![&p.name])),
+            }
+        }
+    }
+    let mut lines: Vec<String> = pieces
+        .into_iter()
+        .map(|((table, row), names)| {
+            let figures = if names.len() == 1 {
+                "figure"
+            } else {
+                "figures"
+            };
+            format!(
+                "{} on {} {figures}: {}",
+                armory_row(r, table, row),
+                names.len(),
+                some_names(&names)
+            )
+        })
+        .collect();
+    lines.extend(
+        r.unique_items
+            .iter()
+            .filter_map(|u| Some((u, u.built_from.filter(|b| b.material == id)?)))
+            .map(|(u, b)| {
+                format!(
+                    "{}, a unique item built from a {}",
+                    u.name,
+                    armory_row(r, b.table, b.row)
+                )
+            }),
+    );
+    lines
+}
+
+/// What is made in colour `id`: each material drawn in it, with what that material is used for.
+pub fn colour_uses(r: &Realm, id: u64) -> Vec<String> {
+    materials_in(r, id)
+        .flat_map(|m| {
+            let uses = material_uses(r, m.id);
+            if uses.is_empty() {
+                vec![format!("{}: nothing is made of it yet", m.name)]
+            } else {
+                uses.into_iter()
+                    .map(|u| format!("{}: {u}", m.name))
+                    .collect()
+            }
+        })
         .collect()
 }
 
@@ -103,6 +205,7 @@ pub fn colours(r: &Realm) -> Table {
                     Cell::Swatch {
                         label: c.name.clone(),
                         hexes: vec![c.hex.clone()],
+                        uses: colour_uses(r, c.id),
                     },
                     Cell::Text(c.name.clone()),
                     Cell::Text(c.hex.clone()),
@@ -144,5 +247,37 @@ mod tests {
         assert!(used_by(&realm, b).contains(&mixed.name));
         let table = materials(&realm);
         assert_eq!(table.rows.len(), realm.materials.len());
+    }
+
+    #[test]
+    fn a_square_lists_every_figure_that_carries_its_material() {
+        let realm = engine::demo_realm();
+        for m in &realm.materials {
+            // Count the fittings another way: every slot of every photo.
+            let carried = realm
+                .photos
+                .iter()
+                .flat_map(fitted_in)
+                .filter(|(_, f)| f.material == m.id)
+                .count();
+            let listed: usize = material_uses(&realm, m.id)
+                .iter()
+                .filter(|l| !l.contains("a unique item"))
+                .map(|l| {
+                    let n = l.split(" on ").nth(1).and_then(|t| t.split(' ').next());
+                    n.and_then(|n| n.parse::<usize>().ok()).expect(l)
+                })
+                .sum();
+            assert_eq!(listed, carried, "{}", m.name);
+        }
+        let used = realm
+            .materials
+            .iter()
+            .find(|m| !material_uses(&realm, m.id).is_empty())
+            .expect("the demo fits some material");
+        let (MaterialColours::Single(c) | MaterialColours::Mixed(c, _)) = used.colours;
+        assert!(colour_uses(&realm, c)
+            .iter()
+            .any(|l| l.starts_with(&format!("{}: ", used.name))));
     }
 }

@@ -17,6 +17,8 @@ pub enum Cell {
         label: String,
         /// One `#rrggbb`, or two for a mixed material.
         hexes: Vec<String>,
+        /// What is made of it, one line each, shown when the square is opened.
+        uses: Vec<String>,
     },
     /// A main line with a smaller line under it (a buff's effect and the unit its amount is in).
     Labelled {
@@ -88,7 +90,9 @@ fn cell_view(c: Cell) -> AnyView {
     match c {
         Cell::Text(t) => view! { <td>{t}</td> }.into_any(),
         Cell::Num(t) => view! { <td class="num">{t}</td> }.into_any(),
-        Cell::Swatch { label, hexes } => view! { <td><Swatch label hexes /></td> }.into_any(),
+        Cell::Swatch { label, hexes, uses } => {
+            view! { <td class="swatch-cell"><Swatch label hexes uses /></td> }.into_any()
+        }
         Cell::Labelled { main, sub } => view! {
             <td><span class="main">{main}</span><small class="unit">{sub}</small></td>
         }
@@ -102,17 +106,44 @@ fn cell_view(c: Cell) -> AnyView {
     }
 }
 
-/// A colour square. A mixed material's square is two halves, each its own element, so each half
-/// carries exactly one of the two colours it is drawn from.
+/// A colour square that opens, by pointer or by Enter or Space, to what is made of it; Escape
+/// or a second press closes it. A mixed material's square is two halves, each its own element, so
+/// each half carries exactly one of the two colours it is drawn from.
 #[component]
-pub fn Swatch(label: String, hexes: Vec<String>) -> impl IntoView {
+pub fn Swatch(label: String, hexes: Vec<String>, uses: Vec<String>) -> impl IntoView {
     let mixed = hexes.len() > 1;
+    let open = RwSignal::new(false);
+    let what = format!("{label}: what is made of it");
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Escape" && open.get_untracked() {
+            ev.prevent_default();
+            open.set(false);
+        }
+    };
+    let list = if uses.is_empty() {
+        view! { <p>"Nothing in the realm is made of it yet."</p> }.into_any()
+    } else {
+        view! { <ul>{uses.into_iter().map(|u| view! { <li>{u}</li> }).collect_view()}</ul> }
+            .into_any()
+    };
     view! {
-        <span class="swatch" class:mixed=mixed role="img" aria-label=label.clone() title=label>
+        <button
+            type="button"
+            class="swatch"
+            class:mixed=mixed
+            aria-label=what
+            title=label.clone()
+            aria-expanded=move || open.get().to_string()
+            on:click=move |_| open.update(|o| *o = !*o)
+            on:keydown=on_key
+        >
             {hexes
                 .into_iter()
                 .map(|hex| view! { <span class="half" data-hex=hex.clone() style:background-color=hex></span> })
                 .collect_view()}
-        </span>
+        </button>
+        <div class="swatch-uses" role="note" aria-label=label hidden=move || !open.get() on:keydown=on_key>
+            {list}
+        </div>
     }
 }

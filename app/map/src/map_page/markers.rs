@@ -109,12 +109,39 @@ pub fn Markers() -> impl IntoView {
     let markers = move || {
         state.shown.with(|r| {
             let Some(r) = r else { return Vec::new() };
+            let labels = marker_labels(r.factions.iter().map(|f| f.name.as_str()));
             r.factions
                 .iter()
-                .filter_map(|f| Some((f.clone(), home(r, f)?)))
+                .zip(labels)
+                .filter_map(|(f, label)| Some((f.clone(), home(r, f)?, label)))
                 .collect::<Vec<_>>()
         })
     };
+    // How many screen pixels a cell is, so a marker is never smaller than a finger (see
+    // [`marker_radius`]): measured on mount and whenever the window is resized.
+    let px_per_cell = RwSignal::new(None::<f64>);
+    let measure = move || {
+        let (Some(el), Some(w)) = (
+            svg.get_untracked(),
+            state
+                .shown
+                .with_untracked(|r| r.as_ref().map(|r| r.map.width)),
+        ) else {
+            return;
+        };
+        let width = el.get_bounding_client_rect().width();
+        if width > 0.0 && w > 0 {
+            px_per_cell.set(Some(width / w as f64));
+        }
+    };
+    Effect::new(move |_| {
+        state.shown.track();
+        measure();
+    });
+    let resize = window_event_listener(leptos::ev::resize, move |_| measure());
+    on_cleanup(move || resize.remove());
+    let radius = move || format!("--r: {:.2}", marker_radius(px_per_cell.get()));
+
     // Who has the layer's Tab stop: the one focused last, else the first across the map.
     let tab_stop = Memo::new(move |_| {
         state.shown.track();
@@ -140,6 +167,7 @@ pub fn Markers() -> impl IntoView {
         let Ok(nodes) = el.query_selector_all(".marker") else {
             return;
         };
+        let labels = marker_labels(realm.factions.iter().map(|f| f.name.as_str()));
         for i in 0..nodes.length() {
             let Some(g) = nodes
                 .item(i)
@@ -150,7 +178,10 @@ pub fn Markers() -> impl IntoView {
             let id = g
                 .get_attribute("data-faction")
                 .and_then(|v| v.parse::<u64>().ok());
-            let Some(f) = id.and_then(|id| realm.faction(id)) else {
+            let Some((f, label)) = id.and_then(|id| {
+                let i = realm.factions.iter().position(|f| f.id == id)?;
+                Some((&realm.factions[i], &labels[i]))
+            }) else {
                 continue;
             };
             let Some(home) = home(&realm, f) else {
@@ -169,7 +200,7 @@ pub fn Markers() -> impl IntoView {
             let _ = g.set_attribute("transform", &format!("translate({} {})", at.0, at.1));
             let _ = g.set_attribute("aria-pressed", if carried { "true" } else { "false" });
             let _ = g.set_attribute("tabindex", if stop == Some(f.id) { "0" } else { "-1" });
-            let _ = g.set_attribute("aria-label", &marker_label(f, power));
+            let _ = g.set_attribute("aria-label", &marker_label(f, label, power));
         }
     });
 
@@ -279,6 +310,7 @@ pub fn Markers() -> impl IntoView {
             node_ref=svg
             viewBox=view_box
             preserveAspectRatio="none"
+            style=radius
             on:pointermove=on_move
             on:pointerup=on_up
             on:pointercancel=on_cancel
@@ -289,9 +321,8 @@ pub fn Markers() -> impl IntoView {
             </Show>
             <For
                 each=markers
-                key=|(f, home)| (f.id, home.0.to_bits(), home.1.to_bits(), f.colour.clone(), f.name.clone(), f.alignment, f.kind)
-                children=move |(f, home)| {
-                    let initial = initial_of(&f.name);
+                key=|(f, home, label)| (f.id, home.0.to_bits(), home.1.to_bits(), f.colour.clone(), f.name.clone(), f.alignment, f.kind, label.clone())
+                children=move |(f, home, label)| {
                     let kind = format!("{:?}", f.kind);
                     let (id, name, colour) = (f.id, f.name.clone(), f.colour.clone());
                     let f_down = f.clone();
@@ -312,8 +343,8 @@ pub fn Markers() -> impl IntoView {
                             on:focus=move |_| state.focused.set(Some(id))
                         >
                             <title>{name}</title>
-                            <circle r="4.2" fill=colour />
-                            <text text-anchor="middle" dy="1.6" aria-hidden="true">{initial}</text>
+                            <circle fill=colour />
+                            <text text-anchor="middle" dy="0.36em" aria-hidden="true">{label}</text>
                         </g>
                     }
                 }
@@ -343,6 +374,7 @@ fn pick_up(
     }
     state.notice.set(None);
     state.preview.set(None);
+    state.selected.set(Some(faction.id));
     state.drag.set(Some(Drag {
         attacker: faction.id,
         at,
@@ -408,10 +440,11 @@ fn faction_powers(store: RealmStore) -> Vec<(u64, f64)> {
     })
 }
 
-/// What a marker says to a screen reader: "Kingdom of Aldermere, Power 780.7, Noble", and why a
-/// faction that cannot fight is there.
-fn marker_label(f: &Faction, power: Option<f64>) -> String {
-    let mut label = f.name.clone();
+/// What a marker says to a screen reader: "Kingdom of Aldermere, marked KA, Power 780.7, Noble", and
+/// why a faction that cannot fight is there. The letters drawn on it are part of the name, so a
+/// voice-control user can say what they see.
+fn marker_label(f: &Faction, letters: &str, power: Option<f64>) -> String {
+    let mut label = format!("{}, marked {letters}", f.name);
     if let Some(p) = power {
         label.push_str(&format!(", Power {p:.1}"));
     }
@@ -477,14 +510,79 @@ fn engine_settled(p: &super::state::Preview) -> super::state::Preview {
     }
 }
 
-/// The letter on a marker: the first letter of the name's first word that is not an article,
-/// so "The Red Hand" reads R rather than every company reading T.
-fn initial_of(name: &str) -> String {
-    let word = name
+/// A marker's radius in cells: 3 cells, but never less than 12 screen pixels (a 24 px touch
+/// target on a phone, where a cell is about two pixels) nor less than 2.6 cells on a wide screen,
+/// where a cell is many pixels and 3 cells would hide the land around it.
+pub(crate) fn marker_radius(px_per_cell: Option<f64>) -> f64 {
+    const DEFAULT: f64 = 3.0;
+    const MIN_CELLS: f64 = 2.6;
+    const MIN_PX: f64 = 12.0;
+    match px_per_cell {
+        Some(ppc) if ppc > 0.0 => (MIN_PX / ppc).max(MIN_CELLS),
+        _ => DEFAULT,
+    }
+}
+
+/// The words of a name that tell it apart: "Order of the Silver Lion" is Order, Silver, Lion.
+fn telling_words(name: &str) -> Vec<&str> {
+    let words: Vec<&str> = name
         .split_whitespace()
-        .find(|w| !["the", "of", "a"].iter().any(|s| w.eq_ignore_ascii_case(s)))
-        .unwrap_or(name);
-    word.chars().next().unwrap_or('?').to_uppercase().collect()
+        .filter(|w| {
+            !["the", "of", "a", "an"]
+                .iter()
+                .any(|s| w.eq_ignore_ascii_case(s))
+        })
+        .collect();
+    if words.is_empty() {
+        name.split_whitespace().collect()
+    } else {
+        words
+    }
+}
+
+/// The labels a name may take, best first: the initials of its first two telling words ("KA"
+/// for Kingdom of Aldermere), then its first letter with each later letter of the first word
+/// ("Go", "Gb", … for Goblin Warrens), then with the first letter of each later word, then the
+/// first letter numbered.
+fn label_choices(name: &str) -> Vec<String> {
+    let words = telling_words(name);
+    let first_char = |w: &str| {
+        w.chars()
+            .next()
+            .map(|c| c.to_uppercase().collect::<String>())
+    };
+    let Some(lead) = words.first().and_then(|w| first_char(w)) else {
+        return (1..=99).map(|n| format!("?{n}")).collect();
+    };
+    let mut choices = Vec::new();
+    if let Some(second) = words.get(1).and_then(|w| first_char(w)) {
+        choices.push(format!("{lead}{second}"));
+    }
+    for c in words[0].chars().skip(1).filter(|c| c.is_alphanumeric()) {
+        choices.push(format!("{lead}{}", c.to_lowercase()));
+    }
+    for w in words.iter().skip(2) {
+        if let Some(c) = first_char(w) {
+            choices.push(format!("{lead}{c}"));
+        }
+    }
+    choices.extend((1..=99).map(|n| format!("{lead}{n}")));
+    choices
+}
+
+/// A label for each name, in order, no two alike: each takes its best choice not already taken.
+fn marker_labels<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let mut taken: Vec<String> = Vec::new();
+    for name in names {
+        let choices = label_choices(name);
+        let label = choices
+            .iter()
+            .find(|c| !taken.contains(c))
+            .cloned()
+            .unwrap_or_else(|| format!("{}", taken.len() + 1));
+        taken.push(label);
+    }
+    taken
 }
 
 #[cfg(test)]
@@ -499,11 +597,14 @@ mod tests {
             .iter()
             .find(|f| f.kind == engine::FactionKind::Ordinary)
             .unwrap();
-        let label = marker_label(f, Some(780.66));
-        assert_eq!(label, format!("{}, Power 780.7, {:?}", f.name, f.alignment));
+        let label = marker_label(f, "KA", Some(780.66));
         assert_eq!(
-            marker_label(f, None),
-            format!("{}, {:?}", f.name, f.alignment),
+            label,
+            format!("{}, marked KA, Power 780.7, {:?}", f.name, f.alignment)
+        );
+        assert_eq!(
+            marker_label(f, "KA", None),
+            format!("{}, marked KA, {:?}", f.name, f.alignment),
             "before the Power is known"
         );
         let town = realm
@@ -511,6 +612,40 @@ mod tests {
             .iter()
             .find(|f| f.kind == engine::FactionKind::Townsfolk)
             .unwrap();
-        assert!(marker_label(town, Some(1.0)).ends_with("townsfolk, never in battle"));
+        assert!(marker_label(town, "FC", Some(1.0)).ends_with("townsfolk, never in battle"));
+    }
+
+    #[test]
+    fn labels_are_two_letters_and_unique_on_the_demo() {
+        let realm = engine::demo_realm();
+        let labels = marker_labels(realm.factions.iter().map(|f| f.name.as_str()));
+        assert_eq!(labels.len(), realm.factions.len());
+        for (i, l) in labels.iter().enumerate() {
+            assert_eq!(l.chars().count(), 2, "{l}");
+            assert!(!labels[..i].contains(l), "{l} twice in {labels:?}");
+        }
+    }
+
+    #[test]
+    fn a_label_takes_initials_then_the_first_word_then_a_number() {
+        assert_eq!(
+            marker_labels(["Kingdom of Aldermere", "The Red Hand", "Ironhold"]),
+            ["KA", "RH", "Ir"]
+        );
+        assert_eq!(
+            marker_labels(["Goblin Warrens", "Grey Wardens", "Grey Wolves"]),
+            ["GW", "Gr", "Ge"]
+        );
+        assert_eq!(marker_labels(["A", "A", "A"]), ["A1", "A2", "A3"]);
+        assert_eq!(marker_labels(["The", "the"]), ["Th", "Te"]);
+    }
+
+    #[test]
+    fn a_marker_is_never_smaller_than_a_finger_nor_crowds_a_wide_map() {
+        assert_eq!(marker_radius(None), 3.0);
+        // A phone: about 2.5 px a cell, so 12 px is 4.8 cells.
+        assert!((marker_radius(Some(2.5)) * 2.5 - 12.0).abs() < 1e-9);
+        // A desktop: 10 px a cell would give 1.2 cells; it keeps 2.6.
+        assert_eq!(marker_radius(Some(10.0)), 2.6);
     }
 }

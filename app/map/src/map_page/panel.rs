@@ -4,14 +4,34 @@
 use super::state::{MapState, Preview};
 use app::markup::{class, Markup};
 use app::store::use_realm_store;
-use engine::{cell_index, entry_cost, march_totals, FactionRef, Realm};
+use engine::{cell_index, entry_cost, march_totals, BattleSystem, FactionRef, Realm};
 use leptos::prelude::*;
 use std::sync::Arc;
 
-/// The row of layer switches.
+/// The row of switches above the map: the territory layer, whose crossing costs the hover line
+/// prices, and the battle system a drop will fight under (chosen before the drop, as well as on
+/// the set-up screen after it).
 #[component]
 pub fn LayerToggles() -> impl IntoView {
     let state = expect_context::<MapState>();
+    // The ordinary factions with a marker: the ones that can march.
+    let armies = move || {
+        state.shown.with(|r| {
+            r.as_ref().map_or_else(Vec::new, |r| {
+                r.factions
+                    .iter()
+                    .filter(|f| f.kind == engine::FactionKind::Ordinary && f.marker.is_some())
+                    .map(|f| (f.id, f.name.clone()))
+                    .collect::<Vec<_>>()
+            })
+        })
+    };
+    let selected = move || {
+        state
+            .selected
+            .get()
+            .map_or_else(String::new, |id| id.to_string())
+    };
     view! {
         <div class="layer-toggles" role="group" aria-label="Map layers">
             <label>
@@ -22,12 +42,41 @@ pub fn LayerToggles() -> impl IntoView {
                 />
                 " Territory"
             </label>
+            <label>
+                "Crossing costs for "
+                <select
+                    class="crossing-army"
+                    prop:value=selected
+                    on:change=move |ev| state.selected.set(event_target_value(&ev).parse().ok())
+                >
+                    <option value="">"— pick an army —"</option>
+                    {move || armies().into_iter().map(|(id, name)| view! {
+                        <option value=id.to_string() selected=move || state.selected.get() == Some(id)>{name}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+            <label>
+                "Battle system "
+                <select
+                    class="system-pick"
+                    prop:value=move || state.system.get().name()
+                    on:change=move |ev| {
+                        if let Some(sys) = BattleSystem::from_name(&event_target_value(&ev)) {
+                            state.system.set(sys);
+                        }
+                    }
+                >
+                    {BattleSystem::ALL.into_iter().map(|sys| view! {
+                        <option value=sys.name() selected=move || state.system.get() == sys>{sys.title()}</option>
+                    }).collect_view()}
+                </select>
+            </label>
         </div>
     }
 }
 
-/// One line about the square under the pointer: its ground, its holder, and, while an army is
-/// picked up, what stepping onto it costs that army.
+/// One line about the square under the pointer: its ground, its holder, and what stepping onto it
+/// costs the army carried, or when none is, the army last picked up or chosen above the map.
 #[component]
 pub fn HoverInfo() -> impl IntoView {
     let state = expect_context::<MapState>();
@@ -50,8 +99,11 @@ pub fn HoverInfo() -> impl IntoView {
                     |f| format!("held by {}", f.name),
                 );
             let mut line = format!("{ground} at ({x}, {y}) · {holder}");
-            if let Some(d) = drag {
-                line.push_str(&crossing_text(r, &owners, cell, d.attacker, d.target));
+            let army = drag
+                .map(|d| (d.attacker, d.target))
+                .or_else(|| state.selected.get().map(|id| (id, None)));
+            if let Some((attacker, target)) = army {
+                line.push_str(&crossing_text(r, &owners, cell, attacker, target));
             }
             Some(line)
         })

@@ -59,6 +59,9 @@ pub struct MapState {
     /// The attacker's chance on the previewed route while a marker is carried, as far as the run
     /// has gone.
     pub hover_odds: RwSignal<Option<engine::Odds>>,
+    /// The army whose crossing costs the hover line prices when no marker is carried: the last
+    /// one picked up, or the one chosen under "Crossing costs for".
+    pub selected: RwSignal<Option<u64>>,
     /// The marker that has the marker layer's Tab stop (the last one focused).
     pub focused: RwSignal<Option<u64>>,
     /// A march settled by the keyboard: the set-up screen takes the focus when it opens.
@@ -90,6 +93,7 @@ impl MapState {
             hover: RwSignal::new(None),
             preview: RwSignal::new(None),
             hover_odds: RwSignal::new(None),
+            selected: RwSignal::new(None),
             focused: RwSignal::new(None),
             focus_setup: RwSignal::new(false),
             notice: RwSignal::new(None),
