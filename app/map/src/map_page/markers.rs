@@ -106,10 +106,19 @@ pub fn Markers() -> impl IntoView {
 
     // Each marker as it stands at home; where it is drawn and whether it is targeted follow the
     // drag reactively, so a marker's element lives as long as its faction (and keeps focus).
+    // Each faction's letters, in the realm's order: worked out once for the markers and their
+    // names alike.
+    let labels = Memo::new(move |_| {
+        state.shown.with(|r| {
+            r.as_ref().map_or_else(Vec::new, |r| {
+                marker_labels(r.factions.iter().map(|f| f.name.as_str()))
+            })
+        })
+    });
     let markers = move || {
+        let labels = labels.get();
         state.shown.with(|r| {
             let Some(r) = r else { return Vec::new() };
-            let labels = marker_labels(r.factions.iter().map(|f| f.name.as_str()));
             r.factions
                 .iter()
                 .zip(labels)
@@ -167,7 +176,7 @@ pub fn Markers() -> impl IntoView {
         let Ok(nodes) = el.query_selector_all(".marker") else {
             return;
         };
-        let labels = marker_labels(realm.factions.iter().map(|f| f.name.as_str()));
+        let labels = labels.get();
         for i in 0..nodes.length() {
             let Some(g) = nodes
                 .item(i)
@@ -180,7 +189,7 @@ pub fn Markers() -> impl IntoView {
                 .and_then(|v| v.parse::<u64>().ok());
             let Some((f, label)) = id.and_then(|id| {
                 let i = realm.factions.iter().position(|f| f.id == id)?;
-                Some((&realm.factions[i], &labels[i]))
+                Some((&realm.factions[i], labels.get(i)?))
             }) else {
                 continue;
             };
