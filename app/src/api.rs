@@ -237,21 +237,24 @@ pub async fn battle(id: u64) -> Result<BattleEntry, ApiError> {
     decode(res).await
 }
 
-/// `GET /api/photos/images`: which photos have an uploaded image, with their tags.
-pub async fn photo_images() -> Result<engine::wire::ImageList, ApiError> {
-    let res = send(Request::get("/api/photos/images").build()).await?;
+/// `GET /api/images`: which records (photos, unique items, war machine kinds) have an uploaded
+/// image, with their tags.
+pub async fn images() -> Result<engine::wire::RecordImageList, ApiError> {
+    let res = send(Request::get("/api/images").build()).await?;
     decode(res).await
 }
 
-/// `PUT /api/photos/{id}/image` with the editor key: `file` (a browser `File`, sent as it is) becomes
-/// the photo's image. The server sniffs the bytes, so `mime` is only a hint.
-pub async fn put_photo_image(
+/// `PUT /api/images/{kind}/{id}` with the editor key: `file` (a browser `File`, sent as it is)
+/// becomes the record's image. The server sniffs the bytes, so `mime` is only a hint.
+pub async fn put_image(
+    kind: engine::wire::ImageKind,
     id: u64,
     file: wasm_bindgen::JsValue,
     mime: &str,
     key: &str,
 ) -> Result<(), ApiError> {
-    let req = with_key(Request::put(&format!("/api/photos/{id}/image")), key)
+    let url = format!("/api/images/{}/{id}", kind.name());
+    let req = with_key(Request::put(&url), key)
         .header("Content-Type", mime)
         .body(file);
     send(req).await.map(|_| ())

@@ -2,6 +2,7 @@
 
 pub mod battle_labels;
 pub mod battle_report;
+pub mod image_viewer;
 pub mod nav_bar;
 pub mod not_found_page;
 pub mod page_intro;

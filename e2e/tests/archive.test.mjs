@@ -1,12 +1,14 @@
 // The Archive in a real browser: every table lists the rows of the realm the server serves, a mixed
 // material's square is drawn half in each of its colours, the contents' anchors all land on a
 // section, Combat Stats Explained shows the engine's numbers, the page fits a phone with its wide
-// tables scrolling in their own boxes, and the standings link opens the Minifigure Ratings.
+// tables scrolling in their own boxes, the standings link opens the Minifigure Ratings, and unique
+// items and war machines show uploaded pictures that enlarge.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot } from '../lib/browser.mjs';
 import { ArchivePage, TABLES } from '../lib/archive_page.mjs';
 import { suite } from '../lib/suite.mjs';
+import { EDITOR_KEY } from '../lib/server.mjs';
 
 const s = suite('archive', { profile: true });
 
@@ -138,6 +140,74 @@ test('a_colour_square_opens_by_keyboard_and_pointer_to_what_uses_it', async () =
   const colourRow = archive.row('colours', colour.name);
   await colourRow.locator('button.swatch').click();
   assert.match(await colourRow.locator('.swatch-uses').innerText(), new RegExp(`^${material.name}: `, 'm'));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** A PNG of `w`×`h` drawn in the page (a canvas), as base64, to upload. */
+async function drawnPng(page, w, h, colour) {
+  return page.evaluate(async ({ w, h, colour }) => {
+    const c = new OffscreenCanvas(w, h);
+    const g = c.getContext('2d');
+    g.fillStyle = colour; g.fillRect(0, 0, w, h);
+    g.fillStyle = '#fff'; g.fillRect(w / 4, h / 4, w / 2, h / 2);
+    const bytes = new Uint8Array(await (await c.convertToBlob({ type: 'image/png' })).arrayBuffer());
+    let s = '';
+    for (const b of bytes) s += String.fromCharCode(b);
+    return btoa(s);
+  }, { w, h, colour });
+}
+
+test('unique_items_and_war_machines_show_pictures_that_enlarge', async () => {
+  const { page, errors } = await s.page();
+  const archive = await new ArchivePage(page, s.url).open();
+  const unique = s.doc.unique_items[0];
+  // A machine kind with machines on the table: pictured only through one machine's photo.
+  const machine = s.doc.machine_kinds.find((m) => s.doc.photos.some((p) => p.machine_kind === m.id));
+  const machinePhoto = s.doc.photos.find((p) => p.machine_kind === machine.id);
+  const bare = s.doc.machine_kinds.find((m) => m.id !== machine.id);
+  assert.ok(machine && bare, 'the demo has at least two machine kinds, one with machines');
+  assert.equal(await archive.row('unique-items', unique.name).locator('.no-picture').count(), 1, 'no picture before one is uploaded');
+
+  const upload = async (path, b64) => (await fetch(`${s.url}${path}`, {
+    method: 'PUT', body: Buffer.from(b64, 'base64'),
+    headers: { 'content-type': 'image/png', authorization: `Bearer ${EDITOR_KEY}` },
+  })).status;
+  assert.equal(await upload(`/api/images/unique_item/${unique.id}`, await drawnPng(page, 1200, 800, '#8a2be2')), 204);
+  assert.equal(await upload(`/api/photos/${machinePhoto.id}/image`, await drawnPng(page, 640, 480, '#2e8b57')), 204);
+
+  await archive.open();
+  const thumb = archive.row('unique-items', unique.name).locator('button.thumb');
+  await thumb.waitFor();
+  assert.equal(await thumb.getAttribute('aria-label'), `Enlarge the picture of ${unique.name}`);
+  // Thumbnails load lazily: the one in view has loaded.
+  await thumb.scrollIntoViewIfNeeded();
+  await thumb.locator('img').evaluate((i) => i.decode());
+  const small = await thumb.locator('img').evaluate((i) => [i.getAttribute('src'), i.naturalWidth]);
+  assert.match(small[0], new RegExp(`^/api/images/unique_item/${unique.id}/display\\?v=\\w+$`));
+  assert.equal(small[1], 480, 'the thumbnail loads the display image');
+  const machineThumb = archive.row('war-machines', machine.name).locator('button.thumb img');
+  assert.match(await machineThumb.getAttribute('src'), new RegExp(`^/api/images/photo/${machinePhoto.id}/display`), 'a machine kind without a picture shows its machine\'s photo');
+  assert.equal(await archive.row('war-machines', bare.name).locator('.no-picture').innerText(), 'No picture yet');
+  await screenshot(page, 'archive-pictures-1366');
+
+  // By keyboard: Enter enlarges to the original; Escape closes and the focus comes back.
+  await thumb.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: unique.name });
+  await dialog.waitFor();
+  await page.waitForFunction(() => document.querySelector('.image-viewer img')?.naturalWidth > 0);
+  assert.equal(await dialog.locator('img').evaluate((i) => i.naturalWidth), 1200, 'the enlarged view is the original');
+  assert.match(await dialog.locator('a.photo-original').getAttribute('href'), new RegExp(`^/api/images/unique_item/${unique.id}\\?v=`));
+  await screenshot(page, 'archive-picture-open-1366');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('thumb')), true, 'focus is back on the thumbnail');
+  // By pointer: a click opens, a click outside closes.
+  await thumb.click();
+  await dialog.waitFor();
+  await page.mouse.click(5, 5);
+  await dialog.waitFor({ state: 'detached' });
   assert.deepEqual(errors, []);
   await page.close();
 });

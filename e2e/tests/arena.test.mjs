@@ -235,7 +235,7 @@ test('a_4000x3000_upload_is_shown_in_the_arena_at_display_size_and_the_original_
     return { src: i.getAttribute('src'), w: i.naturalWidth, h: i.naturalHeight, bytes: entry?.encodedBodySize };
   }));
   for (const img of shown) {
-    assert.match(img.src, /^\/api\/photos\/\d+\/display\?v=\w+$/);
+    assert.match(img.src, /^\/api\/images\/photo\/\d+\/display\?v=\w+$/);
     assert.deepEqual([img.w, img.h], [480, 360], `${img.src} at display size`);
     assert.ok(img.bytes > 0 && img.bytes <= 60 * 1024, `${img.src}: ${img.bytes} B, at most 60 KB`);
   }

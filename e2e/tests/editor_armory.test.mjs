@@ -1,7 +1,8 @@
 // The editor's Armory, buffs and Toolbox in a real browser: a material edit reaches every photo
 // wearing it (the push-down report, the map's Power, the server's copy, and the Toolbox offline);
 // a Grudge picked from the realm's factions shows on the faction card and in the next battle's
-// set-up; a buff change moves its faction's Power and territory on the map at once, offline.
+// set-up; a buff change moves its faction's Power and territory on the map at once, offline; a war
+// machine's picture is uploaded from its Armory form.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot } from '../lib/browser.mjs';
@@ -175,5 +176,37 @@ test('editor_sections_at_two_sizes', async () => {
   await screenshot(page, 'editor-1366x768');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'editor-390x844');
+  await page.close();
+});
+
+test('a_war_machine_gets_its_picture_from_the_armory_form', async () => {
+  const doc = await s.realm();
+  const machine = doc.machine_kinds[0];
+  const { page, errors, ed } = await editor();
+  const form = await ed.openRow('machine_kind', machine.id);
+  const picture = page.locator(`.record-picture[data-kind="machine_kind"]`);
+  assert.ok(await form.isVisible());
+  assert.equal(await picture.locator('.no-picture').count(), 1);
+  const input = picture.locator('input[name="machine_kind-image"]');
+  await input.setInputFiles({ name: 'engine.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  assert.match(await picture.locator('.upload-status').innerText(), /Upload failed: .*not a PNG, JPEG or WebP/);
+  const png = Buffer.from(await page.evaluate(async () => {
+    const c = new OffscreenCanvas(300, 200);
+    const g = c.getContext('2d');
+    g.fillStyle = '#a0522d'; g.fillRect(0, 0, 300, 200);
+    const bytes = new Uint8Array(await (await c.convertToBlob({ type: 'image/png' })).arrayBuffer());
+    return [...bytes];
+  }));
+  await input.setInputFiles({ name: 'engine.png', mimeType: 'image/png', buffer: png });
+  await picture.locator('.upload-status.uploaded').waitFor();
+  const thumb = picture.locator('button.thumb img');
+  await thumb.waitFor();
+  assert.match(await thumb.getAttribute('src'), new RegExp(`^/api/images/machine_kind/${machine.id}/display\\?v=`));
+  await screenshot(page, 'editor-armory-picture');
+  // The server has it, as sent.
+  const res = await fetch(`${s.url}/api/images/machine_kind/${machine.id}`);
+  assert.equal(res.status, 200);
+  assert.deepEqual(Buffer.from(await res.arrayBuffer()), png);
+  assert.deepEqual(unexpected(errors), []);
   await page.close();
 });

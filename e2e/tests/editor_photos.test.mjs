@@ -173,7 +173,7 @@ test('upload_an_image_and_see_why_a_wrong_file_or_no_server_cannot', async () =>
   await photos.lightbox().locator('.upload-status.uploaded').waitFor();
   const img = photos.lightbox().locator('img.photo-image');
   await img.waitFor();
-  assert.match(await img.getAttribute('src'), new RegExp(`/api/photos/${photo.id}/image\\?v=`));
+  assert.match(await img.getAttribute('src'), new RegExp(`/api/images/photo/${photo.id}\\?v=`));
   await page.waitForFunction(() => document.querySelector('.lightbox img.photo-image')?.naturalWidth === 1);
   await photos.card(photo.id).locator('img.photo-image').waitFor();
   await screenshot(page, 'editor-photos-lightbox-390');

@@ -437,9 +437,92 @@ pub struct ImageTag {
     pub etag: String,
 }
 
+/// What an uploaded image belongs to: a photo, a unique item or a kind of war machine. Each is a
+/// record of the collection; the image itself is not (it stays out of the document and the sync
+/// queue), and it goes when its record does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ImageKind {
+    /// A figure's photograph.
+    Photo,
+    /// A unique item's picture.
+    UniqueItem,
+    /// A war machine kind's picture.
+    MachineKind,
+}
+
+impl ImageKind {
+    /// Every kind, in the order the server lists them.
+    pub const ALL: [ImageKind; 3] = [
+        ImageKind::Photo,
+        ImageKind::UniqueItem,
+        ImageKind::MachineKind,
+    ];
+
+    /// The record kind the image belongs to.
+    pub fn record_kind(self) -> crate::RecordKind {
+        match self {
+            ImageKind::Photo => crate::RecordKind::Photo,
+            ImageKind::UniqueItem => crate::RecordKind::UniqueItem,
+            ImageKind::MachineKind => crate::RecordKind::MachineKind,
+        }
+    }
+
+    /// Its name in paths and lists: the record kind's name (`photo`, `unique_item`,
+    /// `machine_kind`).
+    pub fn name(self) -> &'static str {
+        self.record_kind().name()
+    }
+
+    /// The image kind of records of `kind`, if they may have an image.
+    pub fn of(kind: crate::RecordKind) -> Option<ImageKind> {
+        ImageKind::ALL.into_iter().find(|k| k.record_kind() == kind)
+    }
+
+    /// The kind named `name`, if an image may belong to it.
+    pub fn parse(name: &str) -> Option<ImageKind> {
+        ImageKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+/// `GET /api/images`: every live record that has an uploaded image, of every [`ImageKind`].
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RecordImageList {
+    /// One entry per image, by kind then id.
+    pub images: Vec<RecordImageTag>,
+}
+
+/// One uploaded image of any kind and its entity tag.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordImageTag {
+    /// What it belongs to.
+    pub kind: ImageKind,
+    /// The record's id.
+    pub id: u64,
+    /// The original's strong entity tag, quoted.
+    pub etag: String,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn image_kinds_are_named_as_their_records_are() {
+        for k in ImageKind::ALL {
+            assert_eq!(ImageKind::parse(k.name()), Some(k));
+            assert_eq!(
+                serde_json::to_value(k).unwrap(),
+                serde_json::Value::String(k.name().into())
+            );
+        }
+        assert_eq!(ImageKind::parse("faction"), None);
+        assert_eq!(
+            ImageKind::of(crate::RecordKind::UniqueItem),
+            Some(ImageKind::UniqueItem)
+        );
+        assert_eq!(ImageKind::of(crate::RecordKind::Weapon), None);
+    }
 
     #[test]
     fn requests_refuse_unknown_fields_and_responses_tolerate_them() {

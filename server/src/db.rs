@@ -385,51 +385,54 @@ impl Db {
         self.call_cached(|_, m| Ok(m.realm.clone())).await
     }
 
-    /// Stores a live photo's image with its display size; `false` when there is no such photo.
+    /// Stores a live record's image with its display size; `false` when there is no such record.
     pub async fn put_image(
         &self,
-        photo: u64,
+        owner: images::Owner,
         mime: &'static str,
         bytes: Vec<u8>,
         display: Vec<u8>,
     ) -> Result<bool, ApiError> {
-        self.call(move |c| images::put(c, photo, mime, &bytes, &display))
+        self.call(move |c| images::put(c, owner, mime, &bytes, &display))
             .await
     }
 
-    /// A photo's display image as stored (see `images::Display`).
+    /// A record's display image as stored (see `images::Display`).
     pub async fn display_image(
         &self,
-        photo: u64,
+        owner: images::Owner,
         if_none_match: Option<String>,
     ) -> Result<images::Display, ApiError> {
-        self.call(move |c| images::display(c, photo, if_none_match.as_deref()))
+        self.call(move |c| images::display(c, owner, if_none_match.as_deref()))
             .await
     }
 
     /// Keeps the display image derived from the original tagged `original`.
     pub async fn put_display(
         &self,
-        photo: u64,
+        owner: images::Owner,
         original: String,
         display: Vec<u8>,
     ) -> Result<(), ApiError> {
-        self.call(move |c| images::put_display(c, photo, &original, &display))
+        self.call(move |c| images::put_display(c, owner, &original, &display))
             .await
     }
 
-    /// Every live photo's image tag, by photo id.
-    pub async fn image_tags(&self) -> Result<Vec<(u64, String)>, ApiError> {
-        self.call(|c| images::list(c)).await
+    /// The image tag of every live record of `kind` (of every kind when `None`).
+    pub async fn image_tags(
+        &self,
+        kind: Option<engine::wire::ImageKind>,
+    ) -> Result<Vec<(images::Owner, String)>, ApiError> {
+        self.call(move |c| images::list(c, kind)).await
     }
 
-    /// A photo's image (without bytes when `if_none_match` names its tag).
+    /// A record's image (without bytes when `if_none_match` names its tag).
     pub async fn image(
         &self,
-        photo: u64,
+        owner: images::Owner,
         if_none_match: Option<String>,
     ) -> Result<Option<images::Image>, ApiError> {
-        self.call(move |c| images::get(c, photo, if_none_match.as_deref()))
+        self.call(move |c| images::get(c, owner, if_none_match.as_deref()))
             .await
     }
 

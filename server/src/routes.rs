@@ -9,7 +9,7 @@
 mod backup;
 mod history;
 pub mod history_export;
-mod photos;
+mod images;
 mod realm;
 mod seasons;
 mod sync;
@@ -178,15 +178,15 @@ pub fn endpoints() -> Vec<Endpoint> {
             || web::to(seasons::assign),
         ),
         e(get.clone(), "/photos/images", Public, none, None, || {
-            web::to(photos::list)
+            web::to(images::list_photos)
         }),
         e(
-            put,
+            put.clone(),
             "/photos/{id}/image",
             Editor,
-            Body::Bytes(photos::MAX_IMAGE),
+            Body::Bytes(images::MAX_IMAGE),
             None,
-            || web::to(photos::put),
+            || web::to(images::put_photo),
         ),
         e(
             get.clone(),
@@ -194,7 +194,7 @@ pub fn endpoints() -> Vec<Endpoint> {
             Public,
             none,
             None,
-            || web::to(photos::get),
+            || web::to(images::get_photo),
         ),
         e(
             get.clone(),
@@ -202,7 +202,34 @@ pub fn endpoints() -> Vec<Endpoint> {
             Public,
             none,
             None,
-            || web::to(photos::get_display),
+            || web::to(images::get_photo_display),
+        ),
+        e(get.clone(), "/images", Public, none, None, || {
+            web::to(images::list)
+        }),
+        e(
+            put,
+            "/images/{kind}/{id}",
+            Editor,
+            Body::Bytes(images::MAX_IMAGE),
+            None,
+            || web::to(images::put),
+        ),
+        e(
+            get.clone(),
+            "/images/{kind}/{id}",
+            Public,
+            none,
+            None,
+            || web::to(images::get),
+        ),
+        e(
+            get.clone(),
+            "/images/{kind}/{id}/display",
+            Public,
+            none,
+            None,
+            || web::to(images::get_display),
         ),
         e(
             post,

@@ -1,4 +1,4 @@
-//! Photo images, Realm History and backups.
+//! Uploaded images (photos, unique items, war machines), Realm History and backups.
 
 mod common;
 
@@ -141,7 +141,7 @@ async fn a_big_photo_is_shown_at_display_size_and_the_original_kept() {
     // An image stored before display images were kept gets one on its first request.
     db.call(move |c| {
         c.execute(
-            "UPDATE photo_images SET display = NULL, display_etag = '' WHERE photo_id = ?1",
+            "UPDATE images SET display = NULL, display_etag = '' WHERE kind = 'photo' AND id = ?1",
             [id as i64],
         )?;
         Ok(())
@@ -155,7 +155,7 @@ async fn a_big_photo_is_shown_at_display_size_and_the_original_kept() {
     let kept: bool = db
         .call(move |c| {
             Ok(c.query_row(
-                "SELECT display IS NOT NULL FROM photo_images WHERE photo_id = ?1",
+                "SELECT display IS NOT NULL FROM images WHERE kind = 'photo' AND id = ?1",
                 [id as i64],
                 |r| r.get(0),
             )?)
@@ -169,6 +169,130 @@ async fn a_big_photo_is_shown_at_display_size_and_the_original_kept() {
     )
     .await;
     assert_eq!(status, 404);
+}
+
+/// A unique item and a war machine kind take pictures through the same checks as a photo; the
+/// list names each with its kind; a kind that has no images is refused naming `kind`; a deleted
+/// record's picture is no longer listed.
+#[actix_web::test]
+async fn unique_items_and_war_machines_have_pictures_too() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let (_, mut doc) = send(&app, TestRequest::get().uri("/api/realm")).await;
+    // A unique item nobody carries, so it can be removed at the end.
+    let unique = 999_999;
+    let mut relic = doc["unique_items"][0].clone();
+    relic["id"] = unique.into();
+    relic["name"] = "Test relic".into();
+    doc["unique_items"].as_array_mut().unwrap().push(relic);
+    let (status, err) = send(
+        &app,
+        keyed(TestRequest::put().uri("/api/realm")).set_json(&doc),
+    )
+    .await;
+    assert_eq!(status, 200, "{err}");
+    let machine = doc["machine_kinds"][0]["id"].as_u64().unwrap();
+    let picture = common::png(900, 600);
+    for (kind, id) in [("unique_item", unique), ("machine_kind", machine)] {
+        let uri = format!("/api/images/{kind}/{id}");
+        let (status, _) = send(
+            &app,
+            TestRequest::put().uri(&uri).set_payload(picture.clone()),
+        )
+        .await;
+        assert_eq!(status, 401, "{kind}: uploads need the editor key");
+        let (status, err) = send(
+            &app,
+            keyed(TestRequest::put().uri(&uri)).set_payload("GIF89a..."),
+        )
+        .await;
+        assert_eq!(status, 415, "{kind}: {err}");
+        let (status, _) = send(
+            &app,
+            keyed(TestRequest::put().uri(&format!("/api/images/{kind}/4242424242")))
+                .set_payload(picture.clone()),
+        )
+        .await;
+        assert_eq!(status, 404, "{kind}: no such record");
+        let (status, _) = send(
+            &app,
+            keyed(TestRequest::put().uri(&uri)).set_payload(picture.clone()),
+        )
+        .await;
+        assert_eq!(status, 204, "{kind}");
+        let res = test::call_service(&app, TestRequest::get().uri(&uri).to_request()).await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(test::read_body(res).await, picture, "{kind}: the original");
+        let res = test::call_service(
+            &app,
+            TestRequest::get()
+                .uri(&format!("{uri}/display"))
+                .to_request(),
+        )
+        .await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(res.headers().get("content-type").unwrap(), "image/jpeg");
+        let shown = image::load_from_memory(&test::read_body(res).await).unwrap();
+        assert_eq!((shown.width(), shown.height()), (480, 320), "{kind}");
+    }
+    let (status, list) = send(&app, TestRequest::get().uri("/api/images")).await;
+    assert_eq!(status, 200);
+    let listed: Vec<(String, u64)> = list["images"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["kind"].as_str().unwrap().to_string(),
+                t["id"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        listed,
+        vec![
+            ("machine_kind".to_string(), machine),
+            ("unique_item".to_string(), unique)
+        ]
+    );
+    let (status, photos) = send(&app, TestRequest::get().uri("/api/photos/images")).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        photos,
+        json!({"images": []}),
+        "the photo list holds photos only"
+    );
+
+    let (status, err) = send(
+        &app,
+        keyed(TestRequest::put().uri("/api/images/faction/1")).set_payload(picture.clone()),
+    )
+    .await;
+    assert_eq!(status, 400, "{err}");
+    assert_eq!(err["error"]["field"], "kind");
+    let (status, err) = send(&app, TestRequest::get().uri("/api/images/faction/1")).await;
+    assert_eq!(
+        (status, err["error"]["field"].as_str()),
+        (400, Some("kind"))
+    );
+
+    // The unique item goes: its picture is no longer listed.
+    let mut body = doc.clone();
+    body["unique_items"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|u| u["id"] != unique);
+    let (status, err) = send(
+        &app,
+        keyed(TestRequest::put().uri("/api/realm")).set_json(&body),
+    )
+    .await;
+    assert_eq!(status, 200, "{err}");
+    let (_, list) = send(&app, TestRequest::get().uri("/api/images")).await;
+    assert_eq!(
+        list["images"],
+        json!([{"kind": "machine_kind", "id": machine, "etag": list["images"][0]["etag"]}])
+    );
 }
 
 /// A battle by reference on the realm as seeded (counter 1), and the record the engine makes of

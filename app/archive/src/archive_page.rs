@@ -19,6 +19,7 @@ mod table;
 mod uniques;
 
 use app::components::page_intro::PageIntro;
+use app::components::photo_picture::ImageTags;
 use app::store::use_realm_store;
 use engine::Realm;
 use explained::CombatStatsExplained;
@@ -51,6 +52,7 @@ fn parts(r: &Realm) -> Vec<(&'static str, &'static str, Vec<Table>)> {
 #[component]
 pub fn ArchivePage() -> impl IntoView {
     let store = use_realm_store();
+    ImageTags::provide();
     view! {
         <PageIntro title="Archive" lead="The Armory, the materials, the species and the bestiary: every table of the collection." />
         {move || {

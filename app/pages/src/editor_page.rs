@@ -5,6 +5,7 @@ mod armory;
 mod buffs;
 mod draft;
 mod faction_form;
+mod image_upload;
 mod refusal;
 mod regiments;
 mod stat_changes;

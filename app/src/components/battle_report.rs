@@ -180,7 +180,6 @@ fn v2_rounds(m: &mut Markup, o: &V2Outcome) {
             "Round",
             "Attacker dice",
             "Defender dice",
-            "",
             "Att. blows",
             "Def. blows",
             "Att. fallen",
@@ -198,14 +197,16 @@ fn v2_rounds(m: &mut Markup, o: &V2Outcome) {
                         r.dice.attacker[0], r.dice.attacker[1], r.dice.mult_attacker
                     ),
                 );
+                // A parry is the defender's: said in its dice cell, not a column of its own
+                // (a phone has no room for a mostly empty column).
+                let parry = if r.dice.parry { ", parry" } else { "" };
                 cell(
                     m,
                     &format!(
-                        "{}+{} ×{:.2}",
+                        "{}+{} ×{:.2}{parry}",
                         r.dice.defender[0], r.dice.defender[1], r.dice.mult_defender
                     ),
                 );
-                cell(m, if r.dice.parry { "parry" } else { "" });
                 cell(m, &r.attacker.swings.len().to_string());
                 cell(m, &r.defender.swings.len().to_string());
                 cell(m, &r.attacker.fallen.len().to_string());

@@ -1,8 +1,34 @@
-//! Uploaded photographs (`photo_images`), kept apart from the photo records.
+//! Uploaded images (`images`): a photo's, a unique item's or a war machine kind's, kept apart
+//! from the records they belong to so the document stays small. Each is keyed by its [`Owner`].
 
 use crate::error::ApiError;
+use engine::wire::ImageKind;
 use rusqlite::{params, Connection, OptionalExtension};
 use sha2::{Digest, Sha256};
+
+/// The record an image belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Owner {
+    /// Its kind.
+    pub kind: ImageKind,
+    /// Its record id.
+    pub id: u64,
+}
+
+impl Owner {
+    /// Photo `id`.
+    pub fn photo(id: u64) -> Owner {
+        Owner {
+            kind: ImageKind::Photo,
+            id,
+        }
+    }
+
+    /// "photo 7", "unique_item 3": the owner in an error message.
+    pub fn describe(self) -> String {
+        format!("{} {}", self.kind.name(), self.id)
+    }
+}
 
 /// A stored image.
 pub struct Image {
@@ -21,19 +47,19 @@ pub fn etag_of(bytes: &[u8]) -> String {
     format!("\"{hex}\"")
 }
 
-/// Stores (or replaces) a live photo's image with its display size; `false` when there is no
-/// such photo.
+/// Stores (or replaces) a live record's image with its display size; `false` when there is no
+/// such record.
 pub fn put(
     conn: &Connection,
-    photo: u64,
+    owner: Owner,
     mime: &str,
     bytes: &[u8],
     display: &[u8],
 ) -> Result<bool, ApiError> {
     let exists: Option<i64> = conn
         .query_row(
-            "SELECT 1 FROM records WHERE kind = 'photo' AND id = ?1 AND deleted = 0",
-            [photo as i64],
+            "SELECT 1 FROM records WHERE kind = ?1 AND id = ?2 AND deleted = 0",
+            params![owner.kind.name(), owner.id as i64],
             |r| r.get(0),
         )
         .optional()?;
@@ -41,13 +67,14 @@ pub fn put(
         return Ok(false);
     }
     conn.execute(
-        "INSERT INTO photo_images (photo_id, mime, bytes, etag, display, display_etag)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-         ON CONFLICT (photo_id) DO UPDATE SET mime = excluded.mime, bytes = excluded.bytes,
+        "INSERT INTO images (kind, id, mime, bytes, etag, display, display_etag)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         ON CONFLICT (kind, id) DO UPDATE SET mime = excluded.mime, bytes = excluded.bytes,
              etag = excluded.etag, display = excluded.display,
              display_etag = excluded.display_etag",
         params![
-            photo as i64,
+            owner.kind.name(),
+            owner.id as i64,
             mime,
             bytes,
             etag_of(bytes),
@@ -58,9 +85,9 @@ pub fn put(
     Ok(true)
 }
 
-/// A photo's display image as stored.
+/// A record's display image as stored.
 pub enum Display {
-    /// The photo has no uploaded image.
+    /// The record has no uploaded image.
     None,
     /// It has one, from before display images were kept: its original and the original's tag,
     /// to derive one from ([`put_display`]).
@@ -69,16 +96,16 @@ pub enum Display {
     Stored(Image),
 }
 
-/// A photo's display image; the bytes are left out when `if_none_match` names its tag.
+/// A record's display image; the bytes are left out when `if_none_match` names its tag.
 pub fn display(
     conn: &Connection,
-    photo: u64,
+    owner: Owner,
     if_none_match: Option<&str>,
 ) -> Result<Display, ApiError> {
     let head: Option<(String, bool)> = conn
         .query_row(
-            "SELECT display_etag, display IS NOT NULL FROM photo_images WHERE photo_id = ?1",
-            [photo as i64],
+            "SELECT display_etag, display IS NOT NULL FROM images WHERE kind = ?1 AND id = ?2",
+            params![owner.kind.name(), owner.id as i64],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .optional()?;
@@ -87,8 +114,8 @@ pub fn display(
     };
     if !derived {
         let (bytes, tag): (Vec<u8>, String) = conn.query_row(
-            "SELECT bytes, etag FROM photo_images WHERE photo_id = ?1",
-            [photo as i64],
+            "SELECT bytes, etag FROM images WHERE kind = ?1 AND id = ?2",
+            params![owner.kind.name(), owner.id as i64],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
         let tag = if tag.is_empty() { etag_of(&bytes) } else { tag };
@@ -103,8 +130,8 @@ pub fn display(
         }));
     }
     let bytes: Vec<u8> = conn.query_row(
-        "SELECT display FROM photo_images WHERE photo_id = ?1",
-        [photo as i64],
+        "SELECT display FROM images WHERE kind = ?1 AND id = ?2",
+        params![owner.kind.name(), owner.id as i64],
         |r| r.get(0),
     )?;
     Ok(Display::Stored(Image {
@@ -118,45 +145,61 @@ pub fn display(
 /// replaced meanwhile (then the new upload brought its own).
 pub fn put_display(
     conn: &Connection,
-    photo: u64,
+    owner: Owner,
     original: &str,
     display: &[u8],
 ) -> Result<(), ApiError> {
     conn.execute(
-        "UPDATE photo_images SET display = ?3, display_etag = ?4
-         WHERE photo_id = ?1 AND (etag = ?2 OR etag = '')",
-        params![photo as i64, original, display, etag_of(display)],
+        "UPDATE images SET display = ?4, display_etag = ?5
+         WHERE kind = ?1 AND id = ?2 AND (etag = ?3 OR etag = '')",
+        params![
+            owner.kind.name(),
+            owner.id as i64,
+            original,
+            display,
+            etag_of(display)
+        ],
     )?;
     Ok(())
 }
 
-/// The images of live photos, by photo id, with their tags (a row from before tags were stored
-/// gets its tag computed, as [`get`] does).
-pub fn list(conn: &Connection) -> Result<Vec<(u64, String)>, ApiError> {
+/// The images of live records of `kind` (every kind when `None`), by kind then id, with their
+/// tags (a row from before tags were stored gets its tag computed, as [`get`] does).
+pub fn list(conn: &Connection, kind: Option<ImageKind>) -> Result<Vec<(Owner, String)>, ApiError> {
     let mut stmt = conn.prepare(
-        "SELECT i.photo_id, i.etag, CASE WHEN i.etag = '' THEN i.bytes END FROM photo_images i
-         JOIN records r ON r.kind = 'photo' AND r.id = i.photo_id AND r.deleted = 0
-         ORDER BY i.photo_id",
+        "SELECT i.kind, i.id, i.etag, CASE WHEN i.etag = '' THEN i.bytes END FROM images i
+         JOIN records r ON r.kind = i.kind AND r.id = i.id AND r.deleted = 0
+         WHERE ?1 IS NULL OR i.kind = ?1
+         ORDER BY i.kind, i.id",
     )?;
-    let rows = stmt.query_map([], |r| {
-        let id: i64 = r.get(0)?;
-        let etag: String = r.get(1)?;
-        let bytes: Option<Vec<u8>> = r.get(2)?;
-        Ok((id as u64, bytes.map_or(etag, |b| etag_of(&b))))
+    let rows = stmt.query_map([kind.map(ImageKind::name)], |r| {
+        let kind: String = r.get(0)?;
+        let id: i64 = r.get(1)?;
+        let etag: String = r.get(2)?;
+        let bytes: Option<Vec<u8>> = r.get(3)?;
+        Ok((kind, id as u64, bytes.map_or(etag, |b| etag_of(&b))))
     })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    let mut out = Vec::new();
+    for row in rows {
+        let (kind, id, etag) = row?;
+        // The table's CHECK admits only the kinds `ImageKind` names.
+        if let Some(kind) = ImageKind::parse(&kind) {
+            out.push((Owner { kind, id }, etag));
+        }
+    }
+    Ok(out)
 }
 
-/// A photo's image; the bytes are left out when `if_none_match` names its tag.
+/// A record's image; the bytes are left out when `if_none_match` names its tag.
 pub fn get(
     conn: &Connection,
-    photo: u64,
+    owner: Owner,
     if_none_match: Option<&str>,
 ) -> Result<Option<Image>, ApiError> {
     let head: Option<(String, String)> = conn
         .query_row(
-            "SELECT mime, etag FROM photo_images WHERE photo_id = ?1",
-            [photo as i64],
+            "SELECT mime, etag FROM images WHERE kind = ?1 AND id = ?2",
+            params![owner.kind.name(), owner.id as i64],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .optional()?;
@@ -171,8 +214,8 @@ pub fn get(
         }));
     }
     let bytes: Vec<u8> = conn.query_row(
-        "SELECT bytes FROM photo_images WHERE photo_id = ?1",
-        [photo as i64],
+        "SELECT bytes FROM images WHERE kind = ?1 AND id = ?2",
+        params![owner.kind.name(), owner.id as i64],
         |r| r.get(0),
     )?;
     if etag.is_empty() {

@@ -195,8 +195,27 @@ ALTER TABLE photo_images ADD COLUMN display BLOB;
 ALTER TABLE photo_images ADD COLUMN display_etag TEXT NOT NULL DEFAULT '';
 ";
 
+/// Migration 12: images of unique items and war machine kinds beside the photos', so one table
+/// (`images`, keyed by the record kind and id) holds every uploaded image and one code path checks,
+/// derives and serves them all. The photos' rows move across with their tags and display images.
+const V12: &str = "
+CREATE TABLE images (
+    kind         TEXT    NOT NULL CHECK (kind IN ('photo', 'unique_item', 'machine_kind')),
+    id           INTEGER NOT NULL,
+    mime         TEXT    NOT NULL,
+    bytes        BLOB    NOT NULL,
+    etag         TEXT    NOT NULL DEFAULT '',
+    display      BLOB,
+    display_etag TEXT    NOT NULL DEFAULT '',
+    PRIMARY KEY (kind, id)
+) STRICT;
+INSERT INTO images (kind, id, mime, bytes, etag, display, display_etag)
+    SELECT 'photo', photo_id, mime, bytes, etag, display, display_etag FROM photo_images;
+DROP TABLE photo_images;
+";
+
 /// Every migration, in order.
-const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12];
 
 /// The schema version this build expects.
 pub fn latest() -> u32 {
@@ -252,7 +271,7 @@ mod tests {
         assert_eq!(apply(&mut conn).unwrap(), (latest(), latest() - 1));
         let (mime, etag): (String, String) = conn
             .query_row(
-                "SELECT mime, etag FROM photo_images WHERE photo_id = 7",
+                "SELECT mime, etag FROM images WHERE kind = 'photo' AND id = 7",
                 [],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )

@@ -2,6 +2,7 @@
 
 use super::labels::{line, worn_kind};
 use super::table::{Cell, Table};
+use engine::wire::ImageKind;
 use engine::{MachineKind, Realm, DEFAULT_STOP};
 
 /// A machine's crew rules in words, keeping "nobody has said" (blank) apart from 0.
@@ -21,6 +22,19 @@ pub fn crew(m: &MachineKind) -> Vec<String> {
     ]
 }
 
+/// Whose picture shows a war machine kind: its own, else the photo of a machine of that kind (in
+/// the realm's order), so a kind nobody has pictured still shows what one looks like on the table.
+pub fn picture_owners(r: &Realm, m: &MachineKind) -> Vec<(ImageKind, u64)> {
+    let machines = r
+        .photos
+        .iter()
+        .filter(|p| p.machine_kind == Some(m.id))
+        .map(|p| (ImageKind::Photo, p.id));
+    std::iter::once((ImageKind::MachineKind, m.id))
+        .chain(machines)
+        .collect()
+}
+
 /// The War Machines table.
 pub fn war_machines(r: &Realm) -> Table {
     Table {
@@ -31,6 +45,7 @@ pub fn war_machines(r: &Realm) -> Table {
                fight weaker in proportion), and below the fewest it is abandoned where it stands.",
         headers: &[
             "Name",
+            "Picture",
             "What it is",
             "Crew",
             "Advantages & disadvantages",
@@ -42,6 +57,10 @@ pub fn war_machines(r: &Realm) -> Table {
             .map(|m| {
                 vec![
                     Cell::Text(m.name.clone()),
+                    Cell::Picture {
+                        name: m.name.clone(),
+                        owners: picture_owners(r, m),
+                    },
                     Cell::Text(m.what_it_is.clone()),
                     Cell::Lines(crew(m)),
                     Cell::Lines(m.lines.iter().map(line).collect()),
@@ -89,6 +108,23 @@ pub fn bardings(r: &Realm) -> Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_war_machine_kind_falls_back_to_its_machines_photos() {
+        let realm = engine::demo_realm();
+        let m = realm
+            .machine_kinds
+            .iter()
+            .find(|m| realm.photos.iter().any(|p| p.machine_kind == Some(m.id)))
+            .expect("the demo has a crewed machine");
+        let owners = picture_owners(&realm, m);
+        assert_eq!(owners[0], (ImageKind::MachineKind, m.id));
+        assert!(owners.len() > 1);
+        for (kind, id) in &owners[1..] {
+            assert_eq!(*kind, ImageKind::Photo);
+            assert_eq!(realm.photo(*id).unwrap().machine_kind, Some(m.id));
+        }
+    }
 
     #[test]
     fn crew_rules_keep_blank_apart_from_zero() {

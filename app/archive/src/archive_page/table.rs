@@ -2,6 +2,8 @@
 //! group so they can be tested natively) and the view that draws them inside their own scrolling box,
 //! so a wide table scrolls sideways without the page doing so.
 
+use app::components::image_viewer::Thumbnail;
+use engine::wire::ImageKind;
 use leptos::prelude::*;
 
 /// One cell of a table.
@@ -29,6 +31,13 @@ pub enum Cell {
     },
     /// A short list, one line each (a machine's advantages and disadvantages).
     Lines(Vec<String>),
+    /// An uploaded picture as a thumbnail that enlarges: the first of `owners` that has one.
+    Picture {
+        /// What it is a picture of (the enlarged view's caption).
+        name: String,
+        /// Whose picture may be shown, in order of preference.
+        owners: Vec<(ImageKind, u64)>,
+    },
 }
 
 /// A table of the Archive: its anchor, heading, a line on what it holds, its columns and rows.
@@ -97,6 +106,9 @@ fn cell_view(c: Cell) -> AnyView {
             <td><span class="main">{main}</span><small class="unit">{sub}</small></td>
         }
         .into_any(),
+        Cell::Picture { name, owners } => {
+            view! { <td class="picture-cell"><Thumbnail name owners /></td> }.into_any()
+        }
         Cell::Lines(lines) => view! {
             <td>
                 <ul class="archive-lines">{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>

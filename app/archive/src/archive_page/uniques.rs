@@ -3,6 +3,7 @@
 
 use super::labels::{armory_row, faction_name, num, signed, slot};
 use super::table::{Cell, Table};
+use engine::wire::ImageKind;
 use engine::{Bane, BaneTarget, Realm, UniqueItem};
 
 /// "Longsword in Starmetal", or blank when nothing is recorded.
@@ -39,6 +40,7 @@ pub fn unique_items(r: &Realm) -> Table {
                for whoever holds it, only against the enemy it was made for.",
         headers: &[
             "Name",
+            "Picture",
             "Slot",
             "Built From",
             "Attack Power",
@@ -54,6 +56,10 @@ pub fn unique_items(r: &Realm) -> Table {
             .map(|u| {
                 vec![
                     Cell::Text(u.name.clone()),
+                    Cell::Picture {
+                        name: u.name.clone(),
+                        owners: vec![(ImageKind::UniqueItem, u.id)],
+                    },
                     Cell::Text(slot(u.slot).into()),
                     Cell::Text(built_from(r, u)),
                     Cell::Num(num(u.attack_power)),

@@ -6,9 +6,13 @@
 mod fields;
 pub(super) mod tables;
 
+use super::image_upload::ImageUpload;
 use super::refusal::{belongs_to, refusal, Refusal};
 use super::stat_changes::ChangeList;
+use app::components::image_viewer::Thumbnail;
+use app::components::photo_picture::ImageTags;
 use app::store::use_realm_store;
+use engine::wire::ImageKind;
 use engine::{compare_photos, Alignment, PhotoChange, Realm, RecordKind};
 use fields::{build, fields, Input};
 use leptos::prelude::*;
@@ -18,6 +22,7 @@ use tables::{next_id, pushes_down, row, row_names, TABLES};
 #[component]
 pub fn ArmoryEditor() -> impl IntoView {
     let store = use_realm_store();
+    ImageTags::provide();
     let table = RwSignal::new(RecordKind::Material);
     let selected = RwSignal::new(None::<u64>);
     let names = Memo::new(move |_| {
@@ -179,7 +184,19 @@ fn RowForm(
             .filter(|(f, _)| !names.iter().any(|n| belongs_to(f, n)))
             .map(|(_, m)| view! { <p class="form-error" role="alert">{m}</p> })
     };
+    // Unique items and war machine kinds have a picture, uploaded beside the form.
+    let picture = ImageKind::of(kind).map(|image_kind| {
+        let name = body["name"].as_str().unwrap_or_default().to_string();
+        view! {
+            <div class="record-picture" data-kind=kind.name()>
+                <h3>"Picture"</h3>
+                <Thumbnail name owners=vec![(image_kind, id)] />
+                <ImageUpload kind=image_kind id />
+            </div>
+        }
+    });
     view! {
+        {picture}
         <form class="record-form armory-row" data-kind=kind.name() data-id=id on:submit=save>
             <fieldset prop:disabled=move || !store.can_edit()>
                 {inputs.with_value(|v| v.iter().map(|(name, input)| view! {

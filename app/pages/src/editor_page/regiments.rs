@@ -9,7 +9,6 @@ mod group_choice;
 mod lightbox;
 mod photo_card;
 mod photo_form;
-mod photo_image;
 mod photo_sheet;
 
 use super::draft::Draft;

@@ -5,10 +5,11 @@
 
 use super::gear_fitting::GearFitting;
 use super::photo_form::PhotoForm;
-use super::photo_image::ImageUpload;
 use super::photo_sheet::{sheet, show};
+use crate::editor_page::image_upload::ImageUpload;
 use app::components::photo_picture::{use_image_tags, PhotoPicture, Size};
 use app::store::use_realm_store;
+use engine::wire::ImageKind;
 use leptos::prelude::*;
 
 /// The lightbox of photo `id`; `close` ends it. It closes itself when the photo is deleted.
@@ -49,10 +50,10 @@ pub fn Lightbox(id: u64, close: Callback<()>) -> impl IntoView {
                 <div class="lightbox-body">
                     <figure class="lightbox-figure">
                         <PhotoPicture id size=Size::Original />
-                        {move || images.url(id, Size::Original).map(|href| view! {
+                        {move || images.url(ImageKind::Photo, id, Size::Original).map(|href| view! {
                             <a class="photo-original" href=href target="_blank" rel="noopener">"Open the original"</a>
                         })}
-                        <ImageUpload id />
+                        <ImageUpload kind=ImageKind::Photo id />
                     </figure>
                     <StatsTable id />
                 </div>

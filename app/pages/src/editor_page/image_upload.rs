@@ -1,14 +1,17 @@
-//! A photo's upload control (the picture itself is `app::components::photo_picture`). Uploads are the one part of the editor that needs the server (an image
-//! is not a record of the collection and does not ride the sync queue), so when the server cannot
-//! be reached the control says so and is disabled; everything else keeps working offline.
+//! The upload control of a photo, a unique item or a war machine kind (the picture itself is
+//! `app::components::photo_picture`). Uploads are the one part of the editor that needs the server
+//! (an image is not a record of the collection and does not ride the sync queue), so when the
+//! server cannot be reached the control says so and is disabled; everything else keeps working
+//! offline.
 
 use app::api::{self, ApiError};
 use app::components::photo_picture::use_image_tags;
 use app::store::use_realm_store;
+use engine::wire::ImageKind;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
-/// The largest image the server takes (`server/src/routes/photos.rs`).
+/// The largest image the server takes (`server/src/routes/images.rs`).
 pub const MAX_UPLOAD_BYTES: f64 = 5.0 * 1024.0 * 1024.0;
 
 /// Why a file cannot be sent, before it is sent: the server's own limits, said in words.
@@ -36,9 +39,18 @@ enum Upload {
     Failed(String),
 }
 
-/// The upload control of one photo.
+/// What a record of `kind` is called in the control's words.
+fn what(kind: ImageKind) -> &'static str {
+    match kind {
+        ImageKind::Photo => "photo",
+        ImageKind::UniqueItem => "unique item",
+        ImageKind::MachineKind => "war machine",
+    }
+}
+
+/// The upload control of one record's image.
 #[component]
-pub fn ImageUpload(id: u64) -> impl IntoView {
+pub fn ImageUpload(kind: ImageKind, id: u64) -> impl IntoView {
     let store = use_realm_store();
     let images = use_image_tags();
     let state = RwSignal::new(Upload::Idle);
@@ -66,10 +78,10 @@ pub fn ImageUpload(id: u64) -> impl IntoView {
         };
         state.set(Upload::Sending);
         leptos::task::spawn_local(async move {
-            let result = api::put_photo_image(id, file, &mime, &key).await;
+            let result = api::put_image(kind, id, file, &mime, &key).await;
             state.set(match result {
                 Ok(()) => Upload::Done,
-                Err(e) => Upload::Failed(upload_failure(&e)),
+                Err(e) => Upload::Failed(upload_failure(kind, &e)),
             });
             images.refresh();
         });
@@ -77,11 +89,17 @@ pub fn ImageUpload(id: u64) -> impl IntoView {
     view! {
         <div class="image-upload">
             <label class="upload-button" class:disabled=disabled>
-                "Upload a photo"
-                <input type="file" name="photo-image" accept="image/png,image/jpeg,image/webp"
+                {if kind == ImageKind::Photo { "Upload a photo" } else { "Upload a picture" }}
+                <input type="file" name=format!("{}-image", kind.name()) accept="image/png,image/jpeg,image/webp"
                     prop:disabled=disabled on:change=pick />
             </label>
-            <span class="upload-hint">"PNG, JPEG or WebP, at most 5 MB. Without one, the generated portrait is kept."</span>
+            <span class="upload-hint">
+                {if kind == ImageKind::Photo {
+                    "PNG, JPEG or WebP, at most 5 MB. Without one, the generated portrait is kept."
+                } else {
+                    "PNG, JPEG or WebP, at most 5 MB. The Archive shows it, and enlarges it on a click."
+                }}
+            </span>
             <Show when=offline>
                 <p class="upload-offline" role="status">
                     "Uploads need the server, which cannot be reached now. Everything else here works offline and syncs later."
@@ -98,13 +116,13 @@ pub fn ImageUpload(id: u64) -> impl IntoView {
 }
 
 /// A failed upload's reason, in words.
-fn upload_failure(e: &ApiError) -> String {
+fn upload_failure(kind: ImageKind, e: &ApiError) -> String {
     match e {
         ApiError::Unreachable(_) => "the server cannot be reached; uploads need it".into(),
-        ApiError::Status(404, _) => {
-            "the server does not have this photo yet; it gets it at the next sync, then try again"
-                .into()
-        }
+        ApiError::Status(404, _) => format!(
+            "the server does not have this {} yet; it gets it at the next sync, then try again",
+            what(kind)
+        ),
         other => other.to_string(),
     }
 }
