@@ -25,6 +25,7 @@
 
 pub mod chronicles;
 pub mod faction_card;
+pub mod photo_sheet;
 pub mod phrases;
 pub mod table;
 

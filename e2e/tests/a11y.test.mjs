@@ -18,7 +18,8 @@ async function routes() {
   const { bundles } = await (await fetch(`${s.url}/bundles.json`)).json();
   const top = bundles.flatMap((b) => b.routes).filter((r) => r !== '/');
   assert.ok(top.length >= 6, `the table's routes: ${top}`);
-  return [...top, '/arena/standings', '/arena/seasons', '/lab/compare', '/editor/terrain'];
+  return [...top, '/arena/standings', '/arena/seasons', '/lab/compare', '/editor/terrain',
+    `/factions/${s.doc.factions[0].id}`];
 }
 
 /** Opens `path` and waits until the app has replaced the frame and drawn its page. */

@@ -89,6 +89,10 @@ pub use sorting::{stable_sort_by, stable_sort_by_key};
 pub use stats::buffs::post_buff_stats;
 pub use stats::derive::{derive_all, derive_stats};
 pub use stats::effect_text::{amount_with_unit, effect_name, effect_unit, EFFECTS};
+pub use stats::explain::{
+    crew_check, faction_sheet, power_parts, CrewCheck, FactionSheet, PowerParts, SheetFigure,
+    SheetSection,
+};
 pub use stats::gear::{
     fit, offhand_from, push_down, recalculate_all, rederive_after, wears, ArmoryEdit, Fit,
     FitError, OffhandPick, RecalcReport,

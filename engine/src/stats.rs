@@ -1,11 +1,12 @@
 //! What a figure is worth: its stats derived from species and gear (`derive`), fitting and
-//! pushing gear (`gear`), buffs, Power, the faction totals of Logistics and Leadership, march
-//! speed, who counts in Faction Power (`roster`), the realm-wide overview, and the reports of what
-//! a change moved.
+//! pushing gear (`gear`), buffs, Power and the factors behind it with a faction's page
+//! (`explain`), the faction totals of Logistics and Leadership, march speed, who counts in
+//! Faction Power (`roster`), the realm-wide overview, and the reports of what a change moved.
 
 pub mod buffs;
 pub mod derive;
 pub mod effect_text;
+pub mod explain;
 pub mod gear;
 pub mod movement;
 pub mod overview;

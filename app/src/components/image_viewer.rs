@@ -3,7 +3,8 @@
 //! image (tens of kilobytes); the enlarged view loads the original, with a link to open it alone.
 //! Escape, the close button or a click outside closes it, and the focus goes back to the
 //! thumbnail. The enlarged view only shows things, so it is written as markup (`crate::markup`)
-//! with one click handler on its backdrop, not as a `view!` tree of its own.
+//! with one click handler on its backdrop, not as a `view!` tree of its own: [`MarkupDialog`],
+//! which the faction page's figures open too.
 
 use crate::components::photo_picture::{use_image_tags, Size};
 use crate::markup::{class, Markup};
@@ -38,7 +39,7 @@ pub fn Thumbnail(name: String, owners: Vec<(ImageKind, u64)>) -> impl IntoView {
                 on:click=move |_| open.set(true)>
                 <img src=thumb alt="" loading="lazy" />
             </button>
-            {move || open.get().then(|| view! { <ImageViewer markup=markup.clone() close /> })}
+            {move || open.get().then(|| view! { <MarkupDialog markup=markup.clone() close /> })}
         }
         .into_any()
     }
@@ -46,11 +47,40 @@ pub fn Thumbnail(name: String, owners: Vec<(ImageKind, u64)>) -> impl IntoView {
 
 /// The enlarged view of `src`, captioned `caption`.
 fn viewer_markup(caption: &str, src: &str) -> String {
+    let mut body = Markup::new();
+    body.el("figure", &[class("viewer-figure")], |m| {
+        m.empty("img", &[("src", Some(src)), ("alt", Some(caption))]);
+        m.el("figcaption", &[], |m| {
+            m.append(original_link(src));
+        });
+    });
+    dialog_markup("lightbox image-viewer", caption, body)
+}
+
+/// "Open the original": the uploaded file alone, in a new tab.
+pub fn original_link(src: &str) -> Markup {
+    let mut m = Markup::new();
+    m.element(
+        "a",
+        &[
+            class("photo-original"),
+            ("href", Some(src)),
+            ("target", Some("_blank")),
+            ("rel", Some("noopener")),
+        ],
+        "Open the original",
+    );
+    m
+}
+
+/// A dialog of class `classes` headed `caption`, with its close button, around `body`: what
+/// [`MarkupDialog`] shows.
+pub fn dialog_markup(classes: &str, caption: &str, body: Markup) -> String {
     let mut m = Markup::new();
     m.el(
         "div",
         &[
-            class("lightbox image-viewer"),
+            class(classes),
             ("role", Some("dialog")),
             ("aria-modal", Some("true")),
             ("aria-label", Some(caption)),
@@ -68,29 +98,16 @@ fn viewer_markup(caption: &str, src: &str) -> String {
                     "×",
                 );
             });
-            m.el("figure", &[class("viewer-figure")], |m| {
-                m.empty("img", &[("src", Some(src)), ("alt", Some(caption))]);
-                m.el("figcaption", &[], |m| {
-                    m.element(
-                        "a",
-                        &[
-                            class("photo-original"),
-                            ("href", Some(src)),
-                            ("target", Some("_blank")),
-                            ("rel", Some("noopener")),
-                        ],
-                        "Open the original",
-                    );
-                });
-            });
+            m.append(body);
         },
     );
     m.finish()
 }
 
-/// The enlarged picture over the page (`markup` from [`viewer_markup`]); `close` ends it.
+/// A dialog that only shows things (`markup` from [`dialog_markup`]) over the page: the focus
+/// goes to its close button; Escape, the button or a click outside it calls `close`.
 #[component]
-fn ImageViewer(markup: String, close: Callback<()>) -> impl IntoView {
+pub fn MarkupDialog(markup: String, close: Callback<()>) -> impl IntoView {
     let backdrop = NodeRef::<html::Div>::new();
     Effect::new(move |_| {
         let button = backdrop

@@ -78,7 +78,11 @@ impl CardData {
 }
 
 /// Faction `faction`'s buffs as the card lists them.
-fn buff_lines(buffs: &[Buff], factions: &[Faction], faction: u64) -> Vec<(String, String, String)> {
+pub fn buff_lines(
+    buffs: &[Buff],
+    factions: &[Faction],
+    faction: u64,
+) -> Vec<(String, String, String)> {
     buffs
         .iter()
         .filter(|b| b.faction == faction)
@@ -137,7 +141,14 @@ pub fn card_markup(data: &CardData) -> Markup {
         ],
         |m| {
             m.el("div", &[class("card-text")], |m| {
-                m.element("h3", &[], &faction.name);
+                let page = format!("/factions/{id}");
+                m.el("h3", &[], |m| {
+                    m.element(
+                        "a",
+                        &[class("faction-link"), ("href", Some(&page))],
+                        &faction.name,
+                    );
+                });
                 m.el("p", &[class("meta")], |m| {
                     m.element(
                         "span",
@@ -220,7 +231,10 @@ mod tests {
             realm.factions.len()
         );
         assert!(!html.contains("<img"), "a faction's name stays text");
-        assert!(html.contains("<h3>&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;co</h3>"));
+        assert!(html.contains(&format!(
+            r#"<h3><a class="faction-link" href="/factions/{}">&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;co</a></h3>"#,
+            realm.factions[0].id
+        )));
 
         for card in &cards {
             let m = card_markup(card).finish();

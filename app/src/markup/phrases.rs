@@ -6,6 +6,33 @@ use engine::mass_battle::{ArmySide, End};
 use engine::olympia::{Decision, Kind};
 use engine::warfare::{ConflictStatus, Disposition, Party};
 
+/// Melee or Ranged: whether a weapon must close to fight.
+pub fn attack_type(t: engine::AttackType) -> &'static str {
+    match t {
+        engine::AttackType::Melee => "Melee",
+        engine::AttackType::Ranged => "Ranged",
+    }
+}
+
+/// Piercing, Blunt, Slashing or Magic.
+pub fn damage_type(t: engine::DamageType) -> &'static str {
+    match t {
+        engine::DamageType::Piercing => "Piercing",
+        engine::DamageType::Blunt => "Blunt",
+        engine::DamageType::Slashing => "Slashing",
+        engine::DamageType::Magic => "Magic",
+    }
+}
+
+/// Heavy, Medium or Light: the category of a body armour.
+pub fn defense_type(t: engine::DefenseType) -> &'static str {
+    match t {
+        engine::DefenseType::Heavy => "Heavy",
+        engine::DefenseType::Medium => "Medium",
+        engine::DefenseType::Light => "Light",
+    }
+}
+
 /// Dice as thrown, written as players read them off the table: `3, 5, 6`.
 pub fn dice<T: ToString>(d: &[T]) -> String {
     let faces: Vec<String> = d.iter().map(T::to_string).collect();

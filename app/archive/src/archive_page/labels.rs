@@ -2,9 +2,10 @@
 //! effect with the unit its amount is in, and a machine's or barding's advantage line. Pure, so it is
 //! tested natively; the editor has its own forms and this module only reads.
 
+pub use app::markup::phrases::{attack_type, damage_type, defense_type};
 use engine::{
-    ArmoryTable, AttackType, BuffCategory, Condition, DamageType, DefenseType, Effect, Group, Line,
-    LineEffect, MoveCategory, Realm, Scope, Slot, Terrain, WornKind,
+    ArmoryTable, BuffCategory, Condition, Effect, Group, Line, LineEffect, MoveCategory, Realm,
+    Scope, Slot, Terrain, WornKind,
 };
 
 /// A number as the tables print it: blank stays blank (SPEC §0.1: blank is not 0), and no trailing
@@ -27,33 +28,6 @@ pub fn signed(v: f64) -> String {
         format!("+{}", plain(v))
     } else {
         plain(v)
-    }
-}
-
-/// Melee or Ranged.
-pub fn attack_type(t: AttackType) -> &'static str {
-    match t {
-        AttackType::Melee => "Melee",
-        AttackType::Ranged => "Ranged",
-    }
-}
-
-/// Piercing, Blunt, Slashing or Magic.
-pub fn damage_type(t: DamageType) -> &'static str {
-    match t {
-        DamageType::Piercing => "Piercing",
-        DamageType::Blunt => "Blunt",
-        DamageType::Slashing => "Slashing",
-        DamageType::Magic => "Magic",
-    }
-}
-
-/// Heavy, Medium or Light.
-pub fn defense_type(t: DefenseType) -> &'static str {
-    match t {
-        DefenseType::Heavy => "Heavy",
-        DefenseType::Medium => "Medium",
-        DefenseType::Light => "Light",
     }
 }
 

@@ -1,13 +1,14 @@
 //! The lightbox of one photo: the image large, as uploaded (with the upload control and a link to
-//! the original), its stats as typed, as species and gear make them, and after the faction's
-//! buffs, its Power — all computed by the engine in the browser from the realm on screen, so a
-//! fitting changes them at once — then the equipment and the photo's own form. Escape, the close button or a click outside closes it.
+//! the original), its numbers explained by the shared sheet (`app::markup::photo_sheet`: stats as
+//! typed, with gear, after buffs, and the factors of its Power) — computed by the engine in the
+//! browser from the realm on screen, so a fitting changes them at once — then the equipment and
+//! the photo's own form. Escape, the close button or a click outside closes it.
 
 use super::gear_fitting::GearFitting;
 use super::photo_form::PhotoForm;
-use super::photo_sheet::{sheet, show};
 use crate::editor_page::image_upload::ImageUpload;
 use app::components::photo_picture::{use_image_tags, PhotoPicture, Size};
+use app::markup::photo_sheet::{sheet, sheet_markup};
 use app::store::use_realm_store;
 use engine::wire::ImageKind;
 use leptos::prelude::*;
@@ -64,52 +65,19 @@ pub fn Lightbox(id: u64, close: Callback<()>) -> impl IntoView {
     }
 }
 
-/// Health, each stat (base, species + gear, buffed) and Power.
+/// The photo's numbers explained (the shared sheet), redrawn whenever the realm moves them.
 #[component]
 fn StatsTable(id: u64) -> impl IntoView {
     let store = use_realm_store();
-    let numbers = Memo::new(move |_| {
+    let markup = Memo::new(move |_| {
         store.realm.with(|r| {
             let r = r.as_deref()?;
-            r.photo(id).map(|p| sheet(r, p))
+            r.photo(id).map(|p| sheet_markup(&sheet(r, p)).finish())
         })
     });
     move || {
-        numbers.get().map(|s| {
-            let health = show(s.health);
-            view! {
-                <div class="lightbox-stats">
-                    <p class="photo-power">
-                        "Power "
-                        <output class="power-value" data-value=s.power.to_string()>{show(Some(s.power))}</output>
-                    </p>
-                    <table class="stat-table">
-                        <thead>
-                            <tr><th scope="col">"Stat"</th><th scope="col">"Base"</th><th scope="col">"Species + gear"</th><th scope="col">"Buffed"</th></tr>
-                        </thead>
-                        <tbody>
-                            <tr data-stat="health">
-                                <th scope="row">"Health"</th>
-                                <td class="base">{health.clone()}</td>
-                                <td class="raw">{health.clone()}</td>
-                                <td class="buffed">{health}</td>
-                            </tr>
-                            {s.lines.into_iter().map(|l| {
-                                let moved = l.buffed != l.raw;
-                                view! {
-                                    <tr data-stat=l.key>
-                                        <th scope="row">{l.label}</th>
-                                        <td class="base">{show(l.base)}</td>
-                                        <td class="raw" data-value=l.raw.map(|v| v.to_string())>{show(l.raw)}</td>
-                                        <td class="buffed" class:moved=moved data-value=l.buffed.map(|v| v.to_string())>{show(l.buffed)}</td>
-                                    </tr>
-                                }
-                            }).collect_view()}
-                        </tbody>
-                    </table>
-                    <p class="stat-note">"Species + gear: the photo's own numbers with what it wears. Buffed: after its faction's Unit-Stats buffs. Health is never buffed."</p>
-                </div>
-            }
-        })
+        markup
+            .get()
+            .map(|html| view! { <div class="lightbox-stats" inner_html=html></div> })
     }
 }

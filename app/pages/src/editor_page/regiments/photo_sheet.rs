@@ -1,88 +1,8 @@
-//! The numbers a photo's lightbox shows, gathered from the engine in one place so they can be
-//! tested natively: each stat as typed (the species' or hand-typed base), as derived from the gear
-//! (`Photo::stats`, SPEC §2.3), and after the faction's Unit-Stats buffs (§5.2), with the photo's
-//! Power (§3.1). Nothing here computes a rule: it reads `engine::post_buff_stats` and
-//! `engine::photo_power`, the numbers `realm power` prints.
+//! The numbers the photo forms read and write: a typed number (blank is none), a number as a
+//! field holds it, and the order of a record added last. The numbers a lightbox shows are the
+//! shared sheet, `app::markup::photo_sheet`.
 
-use engine::{Photo, Realm, Stats};
-
-/// One row of the stats table.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StatLine {
-    /// What the row is called on screen.
-    pub label: &'static str,
-    /// A stable name for tests and styling (`attack_power`).
-    pub key: &'static str,
-    /// The typed base number, where the stat has one.
-    pub base: Option<f64>,
-    /// Species and gear: the derived stat.
-    pub raw: Option<f64>,
-    /// After the faction's buffs.
-    pub buffed: Option<f64>,
-}
-
-/// Everything the lightbox's numbers need.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Sheet {
-    /// The stats, in the order of the bracket (SPEC §3.1).
-    pub lines: Vec<StatLine>,
-    /// Health (never buffed).
-    pub health: Option<f64>,
-    /// The photo's Power.
-    pub power: f64,
-}
-
-/// The sheet of `p` in realm `r`.
-pub fn sheet(r: &Realm, p: &Photo) -> Sheet {
-    let raw = p.stats;
-    let buffed = engine::post_buff_stats(r, p);
-    let line = |label, key, base, get: fn(&Stats) -> Option<f64>| StatLine {
-        label,
-        key,
-        base,
-        raw: get(&raw),
-        buffed: get(&buffed),
-    };
-    let lines = vec![
-        line("Attack", "attack_power", p.base_attack, |s| s.attack_power),
-        line("Range", "attack_range", p.base_range, |s| s.attack_range),
-        line("Secondary Attack", "secondary_attack", None, |s| {
-            s.secondary_attack
-        }),
-        line("Secondary Range", "secondary_range", None, |s| {
-            s.secondary_range
-        }),
-        line("Defense", "defense_strength", p.base_defense, |s| {
-            s.defense_strength
-        }),
-        line("Shield", "secondary_defense", None, |s| s.secondary_defense),
-        line("Headwear", "headwear_def", None, |s| s.headwear_def),
-        line("Backpiece", "backpiece_def", None, |s| s.backpiece_def),
-        line("Legwear", "legwear_def", None, |s| s.legwear_def),
-        line("Movement", "movement", p.base_movement, |s| s.movement),
-    ];
-    Sheet {
-        lines,
-        health: p.health,
-        power: engine::photo_power(r, p),
-    }
-}
-
-/// A number as the sheet prints it: blank as a dash, at most two decimals, no trailing zeros.
-pub fn show(v: Option<f64>) -> String {
-    match v {
-        None => "—".to_string(),
-        Some(x) => {
-            let s = format!("{x:.2}");
-            let s = s.trim_end_matches('0').trim_end_matches('.');
-            if s == "-0" {
-                "0".to_string()
-            } else {
-                s.to_string()
-            }
-        }
-    }
-}
+pub use app::markup::photo_sheet::show;
 
 /// A typed number: blank is `None`, anything else must read as a finite number.
 pub fn parse_number(text: &str) -> Result<Option<f64>, String> {
@@ -109,21 +29,6 @@ pub fn next_order(orders: impl Iterator<Item = i64>) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_sheet_is_what_realm_power_prints() {
-        let r = engine::demo_realm();
-        let all = engine::realm_power(&r);
-        for (p, want) in r.photos.iter().zip(&all.photos) {
-            let s = sheet(&r, p);
-            assert_eq!(s.power, want.power, "{}", p.name);
-            let attack = s.lines.iter().find(|l| l.key == "attack_power").unwrap();
-            assert_eq!(attack.raw, want.raw.attack_power);
-            assert_eq!(attack.buffed, want.buffed.attack_power);
-            let mv = s.lines.iter().find(|l| l.key == "movement").unwrap();
-            assert_eq!(mv.buffed, want.buffed.movement);
-        }
-    }
 
     #[test]
     fn numbers_read_and_print_as_typed() {
