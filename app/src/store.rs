@@ -241,6 +241,24 @@ impl RealmStore {
         })
     }
 
+    /// Replaces (or creates) several records of one kind at once, as a bulk edit saves: all of
+    /// them are applied and checked together and queued in one write, or none is.
+    pub fn put_all<T: serde::Serialize>(
+        &self,
+        kind: RecordKind,
+        items: &[(u64, T)],
+    ) -> Result<(), EditError> {
+        let edits = items
+            .iter()
+            .map(|(id, item)| {
+                let body = serde_json::to_value(item)
+                    .map_err(|e| EditError::Invalid(DocError::new("", e.to_string())))?;
+                Ok((*id, Some(body)))
+            })
+            .collect::<Result<Vec<_>, EditError>>()?;
+        self.edit_all(kind, edits)
+    }
+
     /// Applies an edit locally if the realm with it still keeps every rule, queues it, and asks
     /// for a sync. Nothing is queued or shown when it is refused.
     fn edit(
@@ -249,37 +267,53 @@ impl RealmStore {
         id: u64,
         body: Option<serde_json::Value>,
     ) -> Result<(), EditError> {
+        self.edit_all(kind, vec![(id, body)])
+    }
+
+    /// [`Self::edit`] for several records of one kind: checked together, queued together.
+    fn edit_all(
+        &self,
+        kind: RecordKind,
+        edits: Vec<(u64, Option<serde_json::Value>)>,
+    ) -> Result<(), EditError> {
         if !self.can_edit() {
             return Err(EditError::Locked);
         }
-        let key = (kind.name().to_string(), id);
+        if edits.is_empty() {
+            return Ok(());
+        }
+        let keys: Vec<_> = edits
+            .iter()
+            .map(|(id, _)| (kind.name().to_string(), *id))
+            .collect();
         let mut shown = self.take_shown();
         let made = self.inner.try_update_value(|i| {
             if i.snapshot.is_empty() {
                 return Err(EditError::NotLoaded);
             }
-            let change = Change::Edit {
-                kind: kind.name().to_string(),
-                id,
-                known: i.snapshot.get(kind.name(), id).map(|r| r.revision),
-                body,
-            };
+            let changes: Vec<Change> = edits
+                .into_iter()
+                .map(|(id, body)| Change::Edit {
+                    kind: kind.name().to_string(),
+                    id,
+                    known: i.snapshot.get(kind.name(), id).map(|r| r.revision),
+                    body,
+                })
+                .collect();
             let mut candidate = i.queue.clone();
-            change.apply(&mut candidate);
+            for change in &changes {
+                change.apply(&mut candidate);
+            }
             let taken = match shown.as_mut().filter(|_| i.overlaid) {
-                // Only this record is read again, and what derives from it.
+                // Only these records are read again, and what derives from them.
                 Some(realm) => {
                     let got = measured(|| {
-                        i.snapshot.refresh(
-                            &candidate,
-                            i.bundle.reads(),
-                            realm,
-                            std::slice::from_ref(&key),
-                        )
+                        i.snapshot
+                            .refresh(&candidate, i.bundle.reads(), realm, &keys)
                     });
                     if got.is_err()
                         && i.snapshot
-                            .refresh(&i.queue, i.bundle.reads(), realm, &[key])
+                            .refresh(&i.queue, i.bundle.reads(), realm, &keys)
                             .is_err()
                     {
                         shown = None;
@@ -293,7 +327,7 @@ impl RealmStore {
             };
             taken.map_err(EditError::Invalid)?;
             i.queue = candidate;
-            Ok(change)
+            Ok(changes)
         });
         let made = made.unwrap_or(Err(EditError::NotLoaded));
         match shown {

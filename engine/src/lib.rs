@@ -100,6 +100,7 @@ pub use stats::gear::{
 pub use stats::movement::{
     avg_movement, hauler_factor, machine_hauler_factor, sets_the_pace, HAULER_FLOOR,
 };
+pub use stats::outfit::{outfit, Worn, WornPlace};
 pub use stats::overview::{realm_power, FactionPower, PhotoPower, RealmPower};
 pub use stats::power::{
     bracket, faction_power, figure_power, health_mult, in_faction_power, photo_power, type_power,

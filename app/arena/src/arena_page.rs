@@ -5,7 +5,9 @@
 //! life. Out of dealt pairs with the server out of reach, the page draws practice pairs itself
 //! (the same pairing, in the browser) and says plainly that those votes won't count. A vote
 //! (click, tap, ← or →) goes through the store's queue; what the server made of it — counted, or
-//! not and why — is shown as the sync brings the answer.
+//! not and why — is shown as the sync brings the answer. Each contender can show its build
+//! (species, stats, gear, Power) under its button, toggled for both at once by a button or B, so
+//! the question "which is the better build?" can be judged on the build.
 //!
 //! **Decision:** the rating change is shown after the sync, not optimistically. The server applies
 //! votes in arrival order, interleaved with other voters', and may not count one at all, so a local
@@ -19,6 +21,7 @@ mod verdicts;
 
 use app::api::{self, ApiError};
 use app::components::photo_picture::{ImageTags, PhotoPicture, Size};
+use app::markup::photo_sheet::{build_markup, sheet};
 use app::store::{random_u64, use_realm_store};
 use deck::Deck;
 use engine::wire::{PairRequest, Vote};
@@ -29,6 +32,27 @@ use verdicts::{reason_text, settle, tally, Cast, Verdict, NO_TOKEN};
 
 /// How many of this visit's votes the log lists.
 const LOG_LEN: usize = 10;
+
+/// Where the page remembers whether the builds are shown: a judge who compares builds keeps
+/// seeing them on the next pair and the next visit.
+const BUILDS_KEY: &str = "brickrealm.arena.builds";
+
+fn builds_remembered() -> bool {
+    storage()
+        .and_then(|s| s.get_item(BUILDS_KEY).ok().flatten())
+        .as_deref()
+        == Some("shown")
+}
+
+fn remember_builds(shown: bool) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(BUILDS_KEY, if shown { "shown" } else { "hidden" });
+    }
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
 
 /// The tabs across the arena's pages.
 #[component]
@@ -76,6 +100,11 @@ pub fn ArenaPage() -> impl IntoView {
     let next = RwSignal::new(None::<(u64, u64)>);
     let dealing = RwSignal::new(Dealing::Idle);
     let log = RwSignal::new(Vec::<Cast>::new());
+    let builds = RwSignal::new(builds_remembered());
+    let toggle_builds = move || {
+        builds.update(|b| *b = !*b);
+        remember_builds(builds.get_untracked());
+    };
     let pool = Memo::new(move |_| {
         store
             .realm
@@ -244,6 +273,7 @@ pub fn ArenaPage() -> impl IntoView {
         match e.key().as_str() {
             "ArrowLeft" => cast(true),
             "ArrowRight" => cast(false),
+            "b" | "B" => toggle_builds(),
             _ => return,
         }
         e.prevent_default();
@@ -266,9 +296,9 @@ pub fn ArenaPage() -> impl IntoView {
                     </p>
                 })}
                 <div class="arena-pair" data-pair=format!("{a},{b}") data-counts=counts>
-                    {contender(r, a, "left", "←", move || cast(true))}
+                    {contender(r, a, Side::Left, builds, move || cast(true))}
                     <p class="arena-or">"or"</p>
-                    {contender(r, b, "right", "→", move || cast(false))}
+                    {contender(r, b, Side::Right, builds, move || cast(false))}
                 </div>
             }.into_any())
         })
@@ -279,6 +309,18 @@ pub fn ArenaPage() -> impl IntoView {
             <h1>"Arena"</h1>
             <h2 class="arena-question">"Which is the better build?"</h2>
             <p class="lead">"Click or tap a photo, or press ← or →. Your judgements move the ratings, and the ratings every figure's Power."</p>
+            <p class="arena-tools">
+                <button
+                    type="button"
+                    class="build-toggle"
+                    aria-expanded=move || builds.get().to_string()
+                    aria-controls="build-left build-right"
+                    on:click=move |_| toggle_builds()
+                >
+                    {move || if builds.get() { "Hide the builds" } else { "Compare the builds" }}
+                    " "<kbd>"B"</kbd>
+                </button>
+            </p>
             <div
                 class="arena"
                 data-pool=move || pool.with(Vec::len)
@@ -300,30 +342,70 @@ pub fn ArenaPage() -> impl IntoView {
     }
 }
 
-/// One of the two photos: a big button with its portrait, name and faction.
+/// Which of the pair a contender is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Side {
+    Left,
+    Right,
+}
+
+impl Side {
+    fn name(self) -> &'static str {
+        match self {
+            Side::Left => "left",
+            Side::Right => "right",
+        }
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            Side::Left => "←",
+            Side::Right => "→",
+        }
+    }
+}
+
+/// One of the two photos: a big button with its portrait, name and faction, and under it the
+/// build (species, stats after buffs, gear, Power and rating), shown while `builds` is on. The
+/// build sits outside the button, so the button's name stays the figure's and the build's table
+/// is read as a table.
 fn contender(
     r: &Realm,
     id: u64,
-    side: &'static str,
-    key: &'static str,
+    side: Side,
+    builds: RwSignal<bool>,
     choose: impl Fn() + 'static,
 ) -> impl IntoView {
     let photo = r.photo(id);
     let name = photo.map(|p| p.name.clone()).unwrap_or_default();
     let faction = photo.and_then(|p| r.faction(p.faction));
     let style = faction.map(|f| format!("--faction-colour: {}", f.colour));
+    let build = photo
+        .map(|p| build_markup(&sheet(r, p)).finish())
+        .unwrap_or_default();
+    let build_label = format!("Build of {name}");
     // The button's name is what it shows (a name must hold the visible words), after a hidden
     // "Choose" that says what pressing it does.
     view! {
-        <button class=format!("contender {side}") data-photo=id style=style on:click=move |_| choose()>
-            <span class="visually-hidden">"Choose "</span>
-            <span class="portrait-frame">
-                <PhotoPicture id size=Size::Display />
-            </span>
-            <span class="contender-name">{name.clone()}</span>
-            <span class="contender-faction">{faction.map(|f| f.name.clone())}</span>
-            <kbd>{key}</kbd>
-        </button>
+        <div class=format!("contender-side {}", side.name())>
+            <button class=format!("contender {}", side.name()) data-photo=id style=style on:click=move |_| choose()>
+                <span class="visually-hidden">"Choose "</span>
+                <span class="portrait-frame">
+                    <PhotoPicture id size=Size::Display />
+                </span>
+                <span class="contender-name">{name.clone()}</span>
+                <span class="contender-faction">{faction.map(|f| f.name.clone())}</span>
+                <kbd>{side.key()}</kbd>
+            </button>
+            <section
+                class="build lightbox-stats"
+                id=format!("build-{}", side.name())
+                aria-label=build_label
+                data-photo=id
+                hidden=move || !builds.get()
+                inner_html=build
+            ></section>
+        </div>
     }
 }
 

@@ -3,11 +3,14 @@
 
 mod armory;
 mod buffs;
+mod confirm;
 mod draft;
 mod faction_form;
 mod image_upload;
+mod marker_picker;
 mod refusal;
 mod regiments;
+mod seasons;
 mod stat_changes;
 pub mod terrain_painter;
 mod toolbox;
@@ -25,7 +28,7 @@ use toolbox::Toolbox;
 pub fn EditorPage() -> impl IntoView {
     let store = use_realm_store();
     view! {
-        <PageIntro title="Editor" lead="Factions, regiments, photos, gear, buffs and terrain: every record of the collection, editable." />
+        <PageIntro title="Editor" lead="Factions, regiments, the siege train, photos, gear, buffs, seasons and terrain: every record of the collection, editable." />
         <Show when=move || !store.can_edit()>
             <p class="read-only-note">
                 "Read-only: enter the editor key (click " {WHERE_THE_BADGE_IS} ") to edit. "
@@ -35,6 +38,7 @@ pub fn EditorPage() -> impl IntoView {
         <FactionEditor />
         <terrain_painter::TerrainPainterLink />
         <regiments::RegimentsEditor />
+        <seasons::SeasonsEditor />
         <ArmoryEditor />
         <Toolbox />
     }

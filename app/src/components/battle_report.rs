@@ -29,7 +29,20 @@ fn setup_rows(s: &Setup) -> String {
     let pct = |x: f64| format!("{:+.1}%", x);
     let mut m = Markup::new();
     head(&mut m, &["", "Attacker", "Defender"]);
-    let rows: [(&str, String, String); 9] = [
+    // The siege engines each side brings, by name: a crew met or not shows in the rounds.
+    let machines = |line: &[engine::Fighter]| {
+        let names: Vec<&str> = line
+            .iter()
+            .filter(|f| f.machine.is_some())
+            .map(|f| f.name.as_str())
+            .collect();
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(", ")
+        }
+    };
+    let rows: [(&str, String, String); 10] = [
         ("Faction Power", n(s.fp_a), n(s.fp_d)),
         ("Grudge", pct(s.grudge_a), pct(s.grudge_d)),
         ("Bane", pct(s.bane_a), pct(s.bane_d)),
@@ -54,6 +67,11 @@ fn setup_rows(s: &Setup) -> String {
             "Figures in line",
             s.attacker_line.len().to_string(),
             s.defender_line.len().to_string(),
+        ),
+        (
+            "War machines",
+            machines(&s.attacker_line),
+            machines(&s.defender_line),
         ),
     ];
     m.el("tbody", &[], |m| {

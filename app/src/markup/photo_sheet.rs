@@ -10,7 +10,7 @@
 //! only shows things.
 
 use crate::markup::{class, phrases, Markup};
-use engine::{Photo, PowerParts, Realm, Stats};
+use engine::{CrewCheck, Photo, PowerParts, Rating, Realm, Stats, Worn};
 
 /// One row of the stats table.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,6 +38,8 @@ pub struct Sheet {
     pub parts: PowerParts,
     /// The species' name, when it has one.
     pub species: Option<String>,
+    /// What it wears, slot by slot.
+    pub worn: Vec<Worn>,
 }
 
 impl Sheet {
@@ -86,6 +88,7 @@ pub fn sheet(r: &Realm, p: &Photo) -> Sheet {
         health: p.health,
         parts,
         species,
+        worn: engine::outfit(r, p),
     }
 }
 
@@ -108,8 +111,8 @@ pub fn show(v: Option<f64>) -> String {
 /// The Health a bar is drawn against: 100 is a whole figure (the curve's 1.0); more overfills it.
 const FULL_HEALTH: f64 = 100.0;
 
-/// The whole sheet, as the inside of a `div.lightbox-stats`.
-pub fn sheet_markup(s: &Sheet) -> Markup {
+/// What both the sheet and a build open with: Power, the kind of fighter, the Health bar.
+fn power_head(s: &Sheet) -> Markup {
     let mut m = Markup::new();
     let power = s.power().to_string();
     m.el("p", &[class("photo-power")], |m| {
@@ -121,8 +124,15 @@ pub fn sheet_markup(s: &Sheet) -> Markup {
     });
     m.append(kinds_markup(s));
     m.append(health_bar(s.health));
+    m
+}
+
+/// The whole sheet, as the inside of a `div.lightbox-stats`.
+pub fn sheet_markup(s: &Sheet) -> Markup {
+    let mut m = power_head(s);
     m.append(parts_markup(&s.parts, s.health));
     m.append(stat_table(s));
+    m.append(outfit_markup(&s.worn));
     m.element(
         "p",
         &[class("stat-note")],
@@ -197,11 +207,7 @@ fn health_bar(health: Option<f64>) -> Markup {
 /// Power as a product of its factors, each with the words that say where it comes from.
 fn parts_markup(p: &PowerParts, health: Option<f64>) -> Markup {
     let mut m = Markup::new();
-    let judged = match p.rating.judged {
-        0 => "never judged".to_string(),
-        1 => "judged once".to_string(),
-        n => format!("judged {n} times, won {}", p.rating.wins),
-    };
+    let judged = judged_words(&p.rating);
     let rating_note = if p.provisional {
         format!(
             "{judged}: still provisional, so it counts as {} until ten judgements",
@@ -264,6 +270,113 @@ fn parts_markup(p: &PowerParts, health: Option<f64>) -> Markup {
             });
         });
     });
+    m
+}
+
+/// How often the arena has judged a photo, in words.
+fn judged_words(r: &Rating) -> String {
+    match r.judged {
+        0 => "never judged".to_string(),
+        1 => "judged once".to_string(),
+        n => format!("judged {n} times, won {}", r.wins),
+    }
+}
+
+/// What a figure wears, as `dl.outfit`: the slot, then the item and its material.
+fn outfit_markup(worn: &[Worn]) -> Markup {
+    let mut m = Markup::new();
+    if worn.is_empty() {
+        m.element(
+            "p",
+            &[class("outfit empty")],
+            "Wears nothing from the Armory.",
+        );
+        return m;
+    }
+    m.el("dl", &[class("outfit")], |m| {
+        for w in worn {
+            let what = match (&w.material, w.unique) {
+                (Some(mat), _) => format!("{}, {mat}", w.name),
+                (None, true) => format!("{} (unique)", w.name),
+                (None, false) => w.name.clone(),
+            };
+            m.el("div", &[], |m| {
+                m.element("dt", &[], phrases::worn_place(w.place))
+                    .element("dd", &[], &what);
+            });
+        }
+    });
+    m
+}
+
+/// A contestant's build as the arena shows it under the pair: Power, the kind of fighter, Health,
+/// every stat after buffs (a dash where blank, so two builds line up row by row), what it wears
+/// and its rating. The factors of Power stay in the fuller sheet; a judge compares builds here.
+pub fn build_markup(s: &Sheet) -> Markup {
+    let mut m = power_head(s);
+    m.el("dl", &[class("build-stats")], |m| {
+        for l in &s.lines {
+            let value = l.buffed.map(|v| v.to_string());
+            m.el("div", &[("data-stat", Some(l.key))], |m| {
+                m.element("dt", &[], l.label).element(
+                    "dd",
+                    &[("data-value", value.as_deref())],
+                    &show(l.buffed),
+                );
+            });
+        }
+    });
+    m.append(outfit_markup(&s.worn));
+    let rating = &s.parts.rating;
+    let provisional = if s.parts.provisional {
+        " (provisional)"
+    } else {
+        ""
+    };
+    m.element(
+        "p",
+        &[class("build-rating")],
+        &format!(
+            "Rating {}, {}{provisional}",
+            show(Some(rating.rating)),
+            judged_words(rating)
+        ),
+    );
+    m
+}
+
+/// A war machine's crew and whether its kind's rule is met.
+pub fn crew_markup(r: &Realm, c: &CrewCheck) -> Markup {
+    let mut m = Markup::new();
+    let names: Vec<&str> = c
+        .crew
+        .iter()
+        .filter_map(|id| r.photo(*id).map(|p| p.name.as_str()))
+        .collect();
+    let who = if names.is_empty() {
+        "No crew attached: it fights as it always has".to_string()
+    } else {
+        format!("Crew: {}", names.join(", "))
+    };
+    let rule = match (c.min, c.work) {
+        (Some(min), Some(work)) => format!("needs {min} alive, {work} for full strength"),
+        (Some(min), None) => format!("needs {min} alive"),
+        (None, Some(work)) => format!("{work} for full strength"),
+        (None, None) => "no crew rule".into(),
+    };
+    let verdict = if !c.met() {
+        "abandoned: too few crew alive".to_string()
+    } else {
+        format!("fires at {:.0}% strength", c.state.strength * 100.0)
+    };
+    let met = if c.met() { "met" } else { "unmet" };
+    m.el(
+        "span",
+        &[class("figure-crew"), ("data-crew", Some(met))],
+        |m| {
+            m.fmt(format_args!("{who}. {} {rule}; {verdict}.", c.kind_name));
+        },
+    );
     m
 }
 
@@ -373,6 +486,32 @@ mod tests {
             worded,
             "some demo figure has a weapon and armour from the Armory"
         );
+    }
+
+    #[test]
+    fn two_builds_line_up_stat_by_stat_and_name_their_gear() {
+        let r = engine::demo_realm();
+        let (a, b) = (&r.photos[0], &r.photos[1]);
+        let rows = |p| {
+            let html = build_markup(&sheet(&r, p)).finish();
+            html.split("<div data-stat=\"")
+                .skip(1)
+                .map(|s| s.split('"').next().unwrap().to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(rows(a), rows(b), "the same rows in the same order");
+        assert_eq!(rows(a).len(), 10);
+        let dressed = r.photos.iter().find(|p| p.weapon.is_some()).unwrap();
+        let s = sheet(&r, dressed);
+        let html = build_markup(&s).finish();
+        let first = &s.worn[0];
+        assert!(html.contains("<dt>Weapon</dt>"), "{html}");
+        assert!(html.contains(&first.name), "{html}");
+        assert!(html.contains(&format!(
+            r#"<output class="power-value" data-value="{}">"#,
+            s.power()
+        )));
+        assert!(html.contains(&format!("Rating {}", show(Some(s.parts.rating.rating)))));
     }
 
     #[test]

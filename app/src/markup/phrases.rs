@@ -33,6 +33,23 @@ pub fn defense_type(t: engine::DefenseType) -> &'static str {
     }
 }
 
+/// Where a worn thing sits, as the sheet labels it.
+pub fn worn_place(p: engine::WornPlace) -> &'static str {
+    use engine::WornPlace::*;
+    match p {
+        Weapon => "Weapon",
+        OffhandWeapon => "Offhand",
+        Shield => "Shield",
+        Armor => "Armour",
+        Headwear => "Headwear",
+        Backpiece => "Backpiece",
+        Legwear => "Legwear",
+        Beast => "Beast",
+        Barding => "Barding",
+        Saddle => "Saddle",
+    }
+}
+
 /// Dice as thrown, written as players read them off the table: `3, 5, 6`.
 pub fn dice<T: ToString>(d: &[T]) -> String {
     let faces: Vec<String> = d.iter().map(T::to_string).collect();

@@ -216,18 +216,22 @@ async fn open(store: &RealmStore) -> Opened {
 /// Applies `change` to the page's copy now and writes it in its turn.
 pub(super) fn change(store: &RealmStore, change: Change) {
     store.inner.update_value(|i| change.apply(&mut i.queue));
-    queued(store, change);
+    queued(store, vec![change]);
 }
 
-/// Writes `change`, which the page's copy already holds, in its turn.
-pub(super) fn queued(store: &RealmStore, change: Change) {
-    store.inner.update_value(|i| i.unsaved.push_back(change));
+/// Writes `changes`, which the page's copy already holds, in its turn.
+pub(super) fn queued(store: &RealmStore, changes: Vec<Change>) {
+    let n = changes.len();
+    store.inner.update_value(|i| i.unsaved.extend(changes));
     store.publish();
     let store = *store;
+    // One stored write for the lot, so a bulk edit is kept whole or not at all.
     leptos::task::spawn_local(async move {
         transact(store, |q, i| {
-            if let Some(c) = i.unsaved.pop_front() {
-                c.apply(q);
+            for _ in 0..n {
+                if let Some(c) = i.unsaved.pop_front() {
+                    c.apply(q);
+                }
             }
         })
         .await;

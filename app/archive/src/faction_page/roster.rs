@@ -7,9 +7,9 @@ use app::components::image_viewer::{dialog_markup, original_link};
 use app::components::photo_picture::Size;
 use app::components::portrait::{portrait_markup, Look};
 use app::markup::faction_card::buff_lines;
-use app::markup::photo_sheet::{sheet, sheet_markup, show};
+use app::markup::photo_sheet::{crew_markup, sheet, sheet_markup, show};
 use app::markup::{class, Markup};
-use engine::{CrewCheck, Faction, FactionKind, FactionSheet, Group, Realm, SheetSection};
+use engine::{Faction, FactionKind, FactionSheet, Group, Realm, SheetSection};
 
 /// Where a photo's uploaded picture is, at a size, when it has one.
 pub type Pictures<'a> = &'a dyn Fn(u64, Size) -> Option<String>;
@@ -217,41 +217,6 @@ fn section_markup(r: &Realm, s: &SheetSection, pictures: Pictures<'_>) -> Markup
                     });
                 }
             });
-        },
-    );
-    m
-}
-
-/// A war machine's crew and whether its kind's rule is met.
-pub fn crew_markup(r: &Realm, c: &CrewCheck) -> Markup {
-    let mut m = Markup::new();
-    let names: Vec<&str> = c
-        .crew
-        .iter()
-        .filter_map(|id| r.photo(*id).map(|p| p.name.as_str()))
-        .collect();
-    let who = if names.is_empty() {
-        "No crew attached: it fights as it always has".to_string()
-    } else {
-        format!("Crew: {}", names.join(", "))
-    };
-    let rule = match (c.min, c.work) {
-        (Some(min), Some(work)) => format!("needs {min} alive, {work} for full strength"),
-        (Some(min), None) => format!("needs {min} alive"),
-        (None, Some(work)) => format!("{work} for full strength"),
-        (None, None) => "no crew rule".into(),
-    };
-    let verdict = if !c.met() {
-        "abandoned: too few crew alive".to_string()
-    } else {
-        format!("fires at {:.0}% strength", c.state.strength * 100.0)
-    };
-    let met = if c.met() { "met" } else { "unmet" };
-    m.el(
-        "span",
-        &[class("figure-crew"), ("data-crew", Some(met))],
-        |m| {
-            m.fmt(format_args!("{who}. {} {rule}; {verdict}.", c.kind_name));
         },
     );
     m

@@ -4,8 +4,11 @@
 //! stats and Power moved, from what to what.
 
 mod fields;
+mod lines;
+mod pickers;
 pub(super) mod tables;
 
+use super::confirm::ConfirmButton;
 use super::image_upload::ImageUpload;
 use super::refusal::{belongs_to, refusal, Refusal};
 use super::stat_changes::ChangeList;
@@ -13,9 +16,10 @@ use app::components::image_viewer::Thumbnail;
 use app::components::photo_picture::ImageTags;
 use app::store::use_realm_store;
 use engine::wire::ImageKind;
-use engine::{compare_photos, Alignment, PhotoChange, Realm, RecordKind};
+use engine::{compare_photos, PhotoChange, RecordKind};
 use fields::{build, fields, Input};
 use leptos::prelude::*;
+use pickers::{BanePicker, BuiltFromPicker, LinesEditor, ReferencePicker};
 use tables::{next_id, pushes_down, row, row_names, TABLES};
 
 /// The Armory section of the editor.
@@ -168,7 +172,7 @@ fn RowForm(
             Err(e) => error.set(Some(refusal(e))),
         }
     };
-    let remove = move |_| match store.delete(kind, id) {
+    let remove = move |()| match store.delete(kind, id) {
         Ok(()) => report.set(Some(("Row removed.".into(), vec![]))),
         // A row still in use is refused; the message names the record that uses it.
         Err(app::store::EditError::Invalid(d)) => error.set(Some((
@@ -200,11 +204,12 @@ fn RowForm(
         <form class="record-form armory-row" data-kind=kind.name() data-id=id on:submit=save>
             <fieldset prop:disabled=move || !store.can_edit()>
                 {inputs.with_value(|v| v.iter().map(|(name, input)| view! {
-                    <FieldInput name=name.clone() input=*input error />
+                    <FieldInput kind name=name.clone() input=*input error />
                 }).collect_view())}
                 <div class="form-actions">
                     <button type="submit" class="save">"Save"</button>
-                    <button type="button" class="delete" on:click=remove>"Remove row"</button>
+                    <ConfirmButton class="delete" label="Remove row…" question="Remove this row from the Armory?"
+                        confirm="Remove" on_confirm=Callback::new(remove) />
                 </div>
                 {form_error}
             </fieldset>
@@ -213,8 +218,31 @@ fn RowForm(
     .into_any()
 }
 
-/// A field's label: its model name in words (`stat_impact_pct` → "Stat impact (%)").
+/// Fields whose model name says too little to a member, with what the form calls them.
+const LABELS: [(&str, &str); 10] = [
+    ("bl", "BrickLink part"),
+    ("crew_min", "Crew needed alive"),
+    ("crew_work", "Crew for full strength"),
+    ("crew_move", "Crew to haul it"),
+    ("stop_round", "Fires until round"),
+    ("hex", "Colour (hex)"),
+    ("its_power", "Its power (what it does)"),
+    ("named_power", "Named power"),
+    ("movement_value", "Starting Movement"),
+    ("built_from", "Built from"),
+];
+
+/// A serde name in words: `whole_army` → "whole army".
+fn words(name: &str) -> String {
+    name.replace('_', " ")
+}
+
+/// A field's label: its model name in words (`stat_impact_pct` → "Stat impact (%)"), or the name
+/// [`LABELS`] gives it.
 fn label(name: &str) -> String {
+    if let Some((_, l)) = LABELS.iter().find(|(n, _)| *n == name) {
+        return (*l).to_string();
+    }
     let (stem, pct) = match name.strip_suffix("_pct") {
         Some(s) => (s, true),
         None => (name, false),
@@ -232,6 +260,7 @@ fn label(name: &str) -> String {
 /// One field's input, with the refusal that names it beside it.
 #[component]
 fn FieldInput(
+    kind: RecordKind,
     name: String,
     input: RwSignal<Input>,
     error: RwSignal<Option<Refusal>>,
@@ -265,7 +294,7 @@ fn FieldInput(
                 {optional.then(|| view! { <option value="">"none"</option> })}
                 {options.iter().map(|o| {
                     let o = *o;
-                    view! { <option value=o selected=move || matches!(input.get(), Input::Choice { ref value, .. } if value == o)>{o}</option> }
+                    view! { <option value=o selected=move || matches!(input.get(), Input::Choice { ref value, .. } if value == o)>{words(o)}</option> }
                 }).collect_view()}
             </select>
         }
@@ -309,60 +338,24 @@ fn FieldInput(
             .into_any()
         }
         Input::Bane(..) => view! { <BanePicker input /> }.into_any(),
-        Input::Json(_) => view! {
-            <textarea name=name.clone() class="json" prop:value=text(|i| match i { Input::Json(s) => s.clone(), _ => String::new() })
-                on:input=move |ev| input.set(Input::Json(event_target_value(&ev)))></textarea>
+        Input::Reference { table, .. } => view! { <ReferencePicker name=name.clone() table input /> }.into_any(),
+        Input::BuiltFrom { .. } => view! { <BuiltFromPicker input /> }.into_any(),
+        // A list of rows is a group of inputs, not one: a fieldset with a legend, not a label.
+        Input::Lines(_) => {
+            return view! {
+                <fieldset class="armory-field armory-lines">
+                    <legend>{label(&name)}</legend>
+                    <LinesEditor kind input />
+                    {message}
+                </fieldset>
+            }
+            .into_any()
         }
-        .into_any(),
     };
     view! {
         <label class="armory-field">{label(&name)}{control}{message}</label>
     }
-}
-
-/// A unique item's Bane: whom it is made against (a faction of the realm, or a whole alignment) and
-/// its percent — picked, never typed as an id.
-#[component]
-fn BanePicker(input: RwSignal<Input>) -> impl IntoView {
-    let store = use_realm_store();
-    let factions = move || {
-        store.read(|r: &Realm| {
-            r.factions
-                .iter()
-                .map(|f| (f.id, f.name.clone()))
-                .collect::<Vec<_>>()
-        })
-    };
-    let target = move || match input.get() {
-        Input::Bane(t, _) => t,
-        _ => String::new(),
-    };
-    let option = move |value: String, label: String| {
-        let v = value.clone();
-        view! { <option value=value selected=move || target() == v>{label}</option> }
-    };
-    view! {
-        <span class="bane-picker">
-            <select name="bane.target" on:change=move |ev| {
-                let v = event_target_value(&ev);
-                input.update(|i| if let Input::Bane(t, _) = i { *t = v });
-            }>
-                {option(String::new(), "no Bane".into())}
-                <optgroup label="Against a faction">
-                    {move || factions().into_iter().map(|(id, name)| option(format!("faction:{id}"), name)).collect_view()}
-                </optgroup>
-                <optgroup label="Against an alignment">
-                    {Alignment::ALL.into_iter().map(|a| option(format!("alignment:{}", a.name().to_lowercase()), format!("every {} faction", a.name()))).collect_view()}
-                </optgroup>
-            </select>
-            <input name="bane.amount_pct" type="number" step="any" placeholder="%"
-                prop:value=move || match input.get() { Input::Bane(_, p) => p, _ => String::new() }
-                on:input=move |ev| {
-                    let v = event_target_value(&ev);
-                    input.update(|i| if let Input::Bane(_, p) = i { *p = v });
-                } />
-        </span>
-    }
+    .into_any()
 }
 
 #[cfg(test)]
@@ -373,6 +366,8 @@ mod tests {
     fn field_names_read_as_words() {
         assert_eq!(label("stat_impact_pct"), "Stat impact (%)");
         assert_eq!(label("attack_power"), "Attack power");
-        assert_eq!(label("bl"), "Bl");
+        assert_eq!(label("bl"), "BrickLink part");
+        assert_eq!(label("crew_min"), "Crew needed alive");
+        assert_eq!(label("what_it_is"), "What it is");
     }
 }

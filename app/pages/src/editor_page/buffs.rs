@@ -4,9 +4,10 @@
 
 mod choices;
 
+use super::confirm::ConfirmButton;
 use super::refusal::{error_for, form_error, refusal, Refusal};
 use app::store::use_realm_store;
-use choices::{effect_from, grudge_targets, source_key, sources, with_target};
+use choices::{effect_from, grudge_targets, source_key, sources, with_target, CATEGORIES};
 use engine::{effect_name, effect_unit, Buff, BuffSource, Effect, RecordKind, EFFECTS};
 use leptos::prelude::*;
 
@@ -122,11 +123,7 @@ fn BuffForm(
             }
         }
     };
-    let remove = move |_| {
-        if fresh {
-            on_done();
-            return;
-        }
+    let remove = move |()| {
         if let Err(e) = store.delete(RecordKind::Buff, id) {
             error.set(Some(refusal(e)));
         }
@@ -152,8 +149,12 @@ fn BuffForm(
                             effect.set(with_target(e, first));
                         }
                     }>
-                        {EFFECTS.into_iter().map(|e| view! {
-                            <option value=effect_name(e) selected=move || effect_name(effect.get()) == effect_name(e)>{effect_name(e)}</option>
+                        {CATEGORIES.into_iter().map(|(category, title)| view! {
+                            <optgroup label=title>
+                                {EFFECTS.into_iter().filter(|e| e.category() == category).map(|e| view! {
+                                    <option value=effect_name(e) selected=move || effect_name(effect.get()) == effect_name(e)>{effect_name(e)}</option>
+                                }).collect_view()}
+                            </optgroup>
                         }).collect_view()}
                     </select>
                     <small class="unit" data-unit=move || effect_unit(effect.get())>{move || format!("Amount in {}", effect_unit(effect.get()))}</small>
@@ -189,7 +190,12 @@ fn BuffForm(
                 </label>
                 <div class="form-actions">
                     <button type="submit" class="save">{if fresh { "Add" } else { "Save" }}</button>
-                    <button type="button" class="delete" on:click=remove>{if fresh { "Discard" } else { "Remove" }}</button>
+                    {if fresh {
+                        view! { <button type="button" class="delete" on:click=move |_| on_done()>"Discard"</button> }.into_any()
+                    } else {
+                        view! { <ConfirmButton class="delete" label="Remove…" question="Remove this buff?"
+                            confirm="Remove" on_confirm=Callback::new(remove) /> }.into_any()
+                    }}
                     <Show when=move || saved.get()>
                         <span class="saved" role="status">"Saved"</span>
                     </Show>

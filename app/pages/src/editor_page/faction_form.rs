@@ -3,6 +3,7 @@
 //! rules first; a bad value is shown next to its field.
 
 use super::buffs::BuffList;
+use super::marker_picker::MarkerPicker;
 use super::pick_first;
 use app::store::field_in_record;
 use app::store::{use_realm_store, EditError};
@@ -159,6 +160,7 @@ fn FactionForm(id: u64) -> impl IntoView {
                             on:change=move |ev| on_map.set(event_target_checked(&ev)) />
                         " On the map (none claims no territory)"
                     </label>
+                    <MarkerPicker faction=id x=marker_x y=marker_y enabled=Signal::derive(move || on_map.get()) />
                     <label>"Across (0 left – 1 right)"
                         <input name="marker.x" type="number" step="any" min="0" max="1"
                             prop:disabled=move || !on_map.get() prop:value=move || marker_x.get()

@@ -78,7 +78,28 @@ fn the_setup_table_escapes_names_and_keeps_its_rows() {
             "<th scope=\"row\">Effective power</th><td>{:.1}</td><td>{:.1}</td>",
             s.eff_a, s.eff_d
         )));
-        assert_eq!(rows.matches("<tr>").count(), 10, "a header and nine rows");
+        assert_eq!(rows.matches("<tr>").count(), 11, "a header and ten rows");
+        // Each side's war machines by name (every name here is the hostile one, escaped), or
+        // "none" when it brings none.
+        let machines = |line: &[engine::Fighter]| -> Vec<String> {
+            line.iter()
+                .filter(|f| f.machine.is_some())
+                .map(|_| ESCAPED.to_string())
+                .collect()
+        };
+        let (ma, md) = (machines(&s.attacker_line), machines(&s.defender_line));
+        let shown = |names: &[String]| {
+            if names.is_empty() {
+                "none".to_string()
+            } else {
+                names.join(", ")
+            }
+        };
+        assert!(rows.contains(&format!(
+            "<tr><th scope=\"row\">War machines</th><td>{}</td><td>{}</td></tr>",
+            shown(&ma),
+            shown(&md)
+        )));
         assert!(hires_line(s).starts_with("Mercenaries: "));
         if let Some(table) = hire_rows(s) {
             assert_escaped(&table);

@@ -1,10 +1,12 @@
 //! An Armory row as form fields and back. The row is read as the JSON the engine writes, so one
 //! form serves every table: numbers (blank is "none"), text, the closed vocabularies as selects, a
-//! material's colours and a unique item's Bane as pickers, and anything else (a machine's lines) as
-//! JSON. Reading the form back names the field a value does not fit; the engine then checks the
-//! whole realm when the row is saved. Pure, tested natively.
+//! material's colours, a unique item's Bane and "Built from", a species' movement type and a
+//! machine's or barding's lines as pickers. No field is typed as JSON or as a raw id. Reading the
+//! form back names the field a value does not fit; the engine then checks the whole realm when the
+//! row is saved. Pure, tested natively.
 
-use engine::RecordKind;
+use super::lines::{rows_of, value_of, LineRow};
+use engine::{ArmoryTable, RecordKind};
 use serde_json::{json, Map, Value};
 
 /// What one field is edited with, holding the text typed so far.
@@ -27,9 +29,35 @@ pub enum Input {
     Colours(String, String),
     /// A unique item's Bane: `faction:ID`, `alignment:NAME` or blank for none, and its percent.
     Bane(String, String),
-    /// Anything else, as JSON text.
-    Json(String),
+    /// A row of another table, by id (blank for none).
+    Reference {
+        /// The table it names a row of.
+        table: RecordKind,
+        /// The row's id, or blank.
+        value: String,
+    },
+    /// A unique item's "Built from": the item table (blank for none), the row and the material.
+    BuiltFrom {
+        /// The table's serde name, or blank.
+        table: String,
+        /// The row's id.
+        row: String,
+        /// The material's id.
+        material: String,
+    },
+    /// A machine's or barding's advantage and cost lines.
+    Lines(Vec<LineRow>),
 }
+
+/// The Armory tables a unique item can be built from, by serde name, with their record kinds.
+pub const BUILT_FROM: [(&str, RecordKind); 6] = [
+    ("weapon", RecordKind::Weapon),
+    ("armor", RecordKind::Armor),
+    ("headwear", RecordKind::Headwear),
+    ("backpiece", RecordKind::Backpiece),
+    ("legwear", RecordKind::Legwear),
+    ("shield", RecordKind::Shield),
+];
 
 /// The closed vocabularies a field of a table is read as.
 fn choices(kind: RecordKind, field: &str) -> Option<(&'static [&'static str], bool)> {
@@ -64,15 +92,20 @@ fn number_text(v: &Value) -> String {
     }
 }
 
-/// The form fields of a row, in the row's own field order, without its id.
+/// The form fields of a row without its id: its name first, then the rest in the row's own
+/// field order.
 pub fn fields(kind: RecordKind, row: &Value) -> Vec<(String, Input)> {
     let Some(obj) = row.as_object() else {
         return vec![];
     };
-    obj.iter()
+    let mut out: Vec<(String, Input)> = obj
+        .iter()
         .filter(|(k, _)| k.as_str() != "id")
         .map(|(k, v)| (k.clone(), input_for(kind, k, v)))
-        .collect()
+        .collect();
+    // A stable sort: only the name moves.
+    out.sort_by_key(|(k, _)| k != "name");
+    out
 }
 
 fn input_for(kind: RecordKind, field: &str, v: &Value) -> Input {
@@ -107,9 +140,21 @@ fn input_for(kind: RecordKind, field: &str, v: &Value) -> Input {
             let pct = v.get("amount_pct").map(number_text).unwrap_or_default();
             Input::Bane(target, pct)
         }
+        (RecordKind::Species, "movement_type", _) => Input::Reference {
+            table: RecordKind::MovementType,
+            value: v.as_u64().map(|n| n.to_string()).unwrap_or_default(),
+        },
+        (RecordKind::UniqueItem, "built_from", _) => {
+            let part = |k: &str| v.get(k).map(number_text).unwrap_or_default();
+            Input::BuiltFrom {
+                table: v["table"].as_str().unwrap_or_default().to_string(),
+                row: part("row"),
+                material: part("material"),
+            }
+        }
+        (_, "lines", _) => Input::Lines(rows_of(v)),
         (_, _, Value::String(s)) => Input::Text(s.clone()),
-        (_, _, Value::Number(_) | Value::Null) => Input::Number(number_text(v)),
-        _ => Input::Json(v.to_string()),
+        _ => Input::Number(number_text(v)),
     }
 }
 
@@ -165,12 +210,35 @@ pub fn build(id: u64, fields: &[(String, Input)]) -> Result<Value, Bad> {
                 }
             }
             Input::Bane(target, pct) => bane(name, target, pct)?,
-            Input::Json(text) => serde_json::from_str(text)
-                .map_err(|e| (name.clone(), format!("not valid JSON: {e}")))?,
+            Input::Reference { value, .. } if value.trim().is_empty() => Value::Null,
+            Input::Reference { value, .. } => json!(id_in(name, value, "pick one")?),
+            Input::BuiltFrom {
+                table,
+                row,
+                material,
+            } => built_from(name, table, row, material)?,
+            Input::Lines(rows) => value_of(name, rows)?,
         };
         obj.insert(name.clone(), v);
     }
     Ok(Value::Object(obj))
+}
+
+fn id_in(field: &str, text: &str, why: &str) -> Result<u64, Bad> {
+    text.trim()
+        .parse()
+        .map_err(|_| (field.to_string(), why.to_string()))
+}
+
+fn built_from(field: &str, table: &str, row: &str, material: &str) -> Result<Value, Bad> {
+    if table.is_empty() {
+        return Ok(Value::Null);
+    }
+    let table: ArmoryTable = serde_json::from_value(json!(table))
+        .map_err(|_| (format!("{field}.table"), "pick a table".to_string()))?;
+    let row = id_in(&format!("{field}.row"), row, "pick the item")?;
+    let material = id_in(&format!("{field}.material"), material, "pick the material")?;
+    Ok(json!({ "table": table, "row": row, "material": material }))
 }
 
 fn bane(field: &str, target: &str, pct: &str) -> Result<Value, Bad> {
@@ -256,13 +324,63 @@ mod tests {
             ("stat_impact_pct".to_string(), Input::Number("lots".into())),
         ];
         assert_eq!(build(1, &f).unwrap_err().0, "stat_impact_pct");
-        let f = vec![("lines".to_string(), Input::Json("[".into()))];
-        assert_eq!(build(1, &f).unwrap_err().0, "lines");
+        let f = vec![(
+            "built_from".to_string(),
+            Input::BuiltFrom {
+                table: "weapon".into(),
+                row: "3".into(),
+                material: String::new(),
+            },
+        )];
+        assert_eq!(build(1, &f).unwrap_err().0, "built_from.material");
         let f = vec![(
             "bane".to_string(),
             Input::Bane("faction:4".into(), "".into()),
         )];
         assert_eq!(build(1, &f).unwrap_err().0, "bane.amount_pct");
+    }
+
+    #[test]
+    fn no_field_of_any_demo_table_is_left_as_json_or_a_bare_id() {
+        let r = demo_realm();
+        for (kind, label) in TABLES {
+            for row in rows(&r, kind) {
+                for (name, input) in fields(kind, &row) {
+                    let raw = matches!(input, Input::Text(_) | Input::Number(_));
+                    let is_id = name == "movement_type" || name == "built_from" || name == "lines";
+                    assert!(!(raw && is_id), "{label}.{name} is typed by hand");
+                }
+            }
+        }
+        let machine = rows(&r, RecordKind::MachineKind).remove(0);
+        let lines = fields(RecordKind::MachineKind, &machine)
+            .into_iter()
+            .find(|(n, _)| n == "lines");
+        assert!(matches!(lines, Some((_, Input::Lines(ref l))) if !l.is_empty()));
+    }
+
+    #[test]
+    fn built_from_is_written_as_the_engine_reads_it() {
+        let f = vec![(
+            "built_from".to_string(),
+            Input::BuiltFrom {
+                table: "shield".into(),
+                row: "4".into(),
+                material: "2".into(),
+            },
+        )];
+        let v = build(1, &f).unwrap();
+        let b: engine::BuiltFrom = serde_json::from_value(v["built_from"].clone()).unwrap();
+        assert_eq!((b.table, b.row, b.material), (ArmoryTable::Shield, 4, 2));
+        let none = Input::BuiltFrom {
+            table: String::new(),
+            row: "4".into(),
+            material: String::new(),
+        };
+        assert_eq!(
+            build(1, &[("built_from".into(), none)]).unwrap()["built_from"],
+            Value::Null
+        );
     }
 
     #[test]

@@ -1,7 +1,20 @@
 //! What a buff form offers, read from the realm: the factions a Grudge may name, and the places a
 //! buff may come from. Pure, so it is tested natively.
 
-use engine::{effect_name, BuffSource, Effect, FactionKind, Group, Realm, EFFECTS};
+use engine::{effect_name, BuffCategory, BuffSource, Effect, FactionKind, Group, Realm, EFFECTS};
+
+/// The buff families, in the order the effect picker groups them (SPEC §5.1), with their headings.
+pub const CATEGORIES: [(BuffCategory, &str); 3] = [
+    (BuffCategory::UnitStats, "Unit stats: added to every photo"),
+    (
+        BuffCategory::Logistics,
+        "Logistics: how the faction marches",
+    ),
+    (
+        BuffCategory::Leadership,
+        "Leadership: standing, reach and allies",
+    ),
+];
 
 /// The factions faction `holder` may hold a Grudge against, `(id, name)` in document order: every
 /// Ordinary faction but itself (SPEC §1.7: never a Mercenary or Townsfolk faction).
@@ -87,6 +100,17 @@ pub fn with_target(e: Effect, target: u64) -> Effect {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_effect_is_in_exactly_one_group() {
+        for e in EFFECTS {
+            let groups = CATEGORIES
+                .iter()
+                .filter(|(c, _)| e.category() == *c)
+                .count();
+            assert_eq!(groups, 1, "{}", effect_name(e));
+        }
+    }
     use engine::demo_realm;
 
     #[test]

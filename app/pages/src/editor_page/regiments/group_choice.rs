@@ -1,6 +1,7 @@
 //! The photo form's group picker: which part of its faction a photo belongs to (SPEC §0.2 `Group`),
 //! as the value of a `<select>` option and back. Regiments keep their bare id as the value, so a
-//! regiment is picked the same way it always was; the people of note have words.
+//! regiment is picked the same way it always was; an equipment type is `equipment:ID`; the people
+//! of note, crests and places have words.
 
 use engine::Group;
 
@@ -12,15 +13,20 @@ pub const PEOPLE: [(Group, &str); 3] = [
     (Group::SpecialPeople, "Special people"),
 ];
 
-/// The option value of a group; `None` for the groups this picker does not offer (equipment
-/// types, crests and places are kept as they are).
-pub fn group_value(g: Group) -> Option<String> {
+/// The groups after the regiments and the equipment: crests (a mercenary company's people live
+/// here, SPEC §11.5) and places, which count in no Faction Power.
+pub const KEEPSAKES: [(Group, &str); 2] = [(Group::Crest, "Crests"), (Group::Place, "Places")];
+
+/// The option value of a group.
+pub fn group_value(g: Group) -> String {
     match g {
-        Group::Leader => Some("leader".into()),
-        Group::Generals => Some("generals".into()),
-        Group::SpecialPeople => Some("special_people".into()),
-        Group::Regiment(id) => Some(id.to_string()),
-        Group::Equipment(_) | Group::Crest | Group::Place => None,
+        Group::Leader => "leader".into(),
+        Group::Generals => "generals".into(),
+        Group::SpecialPeople => "special_people".into(),
+        Group::Regiment(id) => id.to_string(),
+        Group::Equipment(id) => format!("equipment:{id}"),
+        Group::Crest => "crest".into(),
+        Group::Place => "place".into(),
     }
 }
 
@@ -30,7 +36,12 @@ pub fn parse_group(value: &str) -> Option<Group> {
         "leader" => Some(Group::Leader),
         "generals" => Some(Group::Generals),
         "special_people" => Some(Group::SpecialPeople),
-        v => v.parse().ok().map(Group::Regiment),
+        "crest" => Some(Group::Crest),
+        "place" => Some(Group::Place),
+        v => match v.strip_prefix("equipment:") {
+            Some(id) => id.parse().ok().map(Group::Equipment),
+            None => v.parse().ok().map(Group::Regiment),
+        },
     }
 }
 
@@ -39,22 +50,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_offered_group_reads_back_as_itself() {
+    fn every_group_reads_back_as_itself() {
         for g in PEOPLE
-            .map(|(g, _)| g)
             .into_iter()
-            .chain([Group::Regiment(42)])
+            .chain(KEEPSAKES)
+            .map(|(g, _)| g)
+            .chain([Group::Regiment(42), Group::Equipment(7)])
         {
-            let v = group_value(g).expect("offered");
+            let v = group_value(g);
             assert_eq!(parse_group(&v), Some(g), "{v}");
         }
     }
 
     #[test]
-    fn other_groups_and_nonsense_are_not_offered() {
-        assert_eq!(group_value(Group::Equipment(3)), None);
-        assert_eq!(group_value(Group::Crest), None);
+    fn nonsense_is_no_group() {
         assert_eq!(parse_group(""), None);
         assert_eq!(parse_group("captains"), None);
+        assert_eq!(parse_group("equipment:x"), None);
     }
 }

@@ -1,14 +1,16 @@
-//! The form of one photo's own fields: name, regiment, species (choosing one copies its numbers,
-//! SPEC §1.6), Health and the base numbers, attack type, movement, and the rating season from the
-//! realm's seasons. Save checks the numbers (`engine::Photo::check_ranges`, the spec's editor
+//! The form of one photo's own fields: name, group (people, a regiment, an equipment type, crests
+//! or places), species (choosing one copies its numbers, SPEC §1.6), Health and the base numbers,
+//! attack type, movement, the rating season from the realm's seasons, and for the siege train the
+//! war machine's kind (in an equipment group) or the machine a figure crews (anyone else). Save checks the numbers (`engine::Photo::check_ranges`, the spec's editor
 //! ranges) and then the store's `Realm::validate`; a refusal names its field next to the input and
 //! changes nothing. Delete asks once more, then deletes through the store.
 
-use super::group_choice::{group_value, parse_group, PEOPLE};
+use super::group_choice::{group_value, parse_group, KEEPSAKES, PEOPLE};
 use super::photo_sheet::{field_text, parse_number};
+use crate::editor_page::confirm::ConfirmButton;
 use app::store::field_in_record;
 use app::store::{use_realm_store, EditError};
-use engine::{AttackType, MoveCategory, Photo, RecordKind};
+use engine::{AttackType, Group, MoveCategory, Photo, RecordKind};
 use leptos::prelude::*;
 
 /// The typed numbers of the form, by photo field.
@@ -65,7 +67,6 @@ pub fn PhotoForm(id: u64) -> impl IntoView {
     let numbers = NUMBERS.map(|(f, _)| RwSignal::new(field_text(number_of(&original, f))));
     let error = RwSignal::new(None::<(String, String)>);
     let saved = RwSignal::new(false);
-    let confirm_delete = RwSignal::new(false);
     let locked = move || !store.can_edit();
 
     let regiments = move || {
@@ -85,6 +86,36 @@ pub fn PhotoForm(id: u64) -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     };
+    let faction = original.faction;
+    let equipment = move || {
+        store.read(|r| {
+            r.equipment_types
+                .iter()
+                .filter(|e| e.faction == faction)
+                .map(|e| (e.id, e.name.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
+    let machine_kinds = move || {
+        store.read(|r| {
+            r.machine_kinds
+                .iter()
+                .map(|k| (k.id, k.name.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
+    // The faction's war machines this photo could crew (a machine crews nobody).
+    let machines = move || {
+        store.read(|r| {
+            r.photos
+                .iter()
+                .filter(|m| m.faction == faction && m.machine_kind.is_some() && m.id != id)
+                .map(|m| (m.id, m.name.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
+    let in_equipment = move || draft.with(|d| matches!(d.group, Group::Equipment(_)));
+    let is_machine = move || draft.with(|d| d.machine_kind.is_some());
     let seasons = move || {
         store.read(|r| {
             let mut s: Vec<_> = r
@@ -129,6 +160,8 @@ pub fn PhotoForm(id: u64) -> impl IntoView {
         p.move_category = d.move_category;
         p.base_attack_type = d.base_attack_type;
         p.season = d.season;
+        p.machine_kind = d.machine_kind;
+        p.crew_of = d.crew_of;
         for (i, (f, _)) in NUMBERS.iter().enumerate() {
             match parse_number(&numbers[i].get_untracked()) {
                 Ok(v) => set_number(&mut p, f, v),
@@ -164,12 +197,9 @@ pub fn PhotoForm(id: u64) -> impl IntoView {
             }
         }
     };
-    let delete = move |_| match store.delete(RecordKind::Photo, id) {
+    let delete = move |()| match store.delete(RecordKind::Photo, id) {
         Ok(()) => error.set(None),
-        Err(e) => {
-            confirm_delete.set(false);
-            error.set(Some((String::new(), format!("Not deleted: {e}"))));
-        }
+        Err(e) => error.set(Some((String::new(), format!("Not deleted: {e}")))),
     };
     let error_for = move |field: &'static str| {
         move || {
@@ -179,7 +209,12 @@ pub fn PhotoForm(id: u64) -> impl IntoView {
                 .map(|(_, m)| view! { <span class="field-error" role="alert">{m}</span> })
         }
     };
-    let current_group = move || group_value(draft.with(|d| d.group)).unwrap_or_default();
+    let current_group = move || group_value(draft.with(|d| d.group));
+    let group_option = move |g: Group, label: String| {
+        let value = group_value(g);
+        let v = value.clone();
+        view! { <option value=value prop:selected=move || current_group() == v>{label}</option> }
+    };
     view! {
         <form class="record-form photo-form" data-id=id on:submit=save on:input=move |_| saved.set(false)>
             <fieldset prop:disabled=locked>
@@ -196,17 +231,18 @@ pub fn PhotoForm(id: u64) -> impl IntoView {
                                 draft.update(|d| d.group = g);
                             }
                         }>
-                            <Show when=move || current_group().is_empty()>
-                                <option value="" selected>"(kept in its own group)"</option>
-                            </Show>
-                            {PEOPLE.into_iter().map(|(g, label)| {
-                                let value = group_value(g).unwrap_or_default();
-                                let v = value.clone();
-                                view! { <option value=value prop:selected=move || current_group() == v>{label}</option> }
-                            }).collect_view()}
-                            {move || regiments().into_iter().map(|(gid, gname)| view! {
-                                <option value=gid prop:selected=move || current_group() == gid.to_string()>{gname}</option>
-                            }).collect_view()}
+                            <optgroup label="People">
+                                {PEOPLE.into_iter().map(|(g, label)| group_option(g, label.into())).collect_view()}
+                            </optgroup>
+                            <optgroup label="Regiments">
+                                {move || regiments().into_iter().map(|(gid, gname)| group_option(Group::Regiment(gid), gname)).collect_view()}
+                            </optgroup>
+                            <optgroup label="Equipment">
+                                {move || equipment().into_iter().map(|(eid, ename)| group_option(Group::Equipment(eid), ename)).collect_view()}
+                            </optgroup>
+                            <optgroup label="Crests and places">
+                                {KEEPSAKES.into_iter().map(|(g, label)| group_option(g, label.into())).collect_view()}
+                            </optgroup>
                         </select>
                         {error_for("regiment")}
                     </label>
@@ -219,6 +255,36 @@ pub fn PhotoForm(id: u64) -> impl IntoView {
                         </select>
                         {error_for("species")}
                     </label>
+                </div>
+                <div class="form-row siege-fields">
+                    <Show when=in_equipment>
+                        <label>"War machine kind"
+                            <select name="machine_kind" on:change=move |ev| {
+                                let k = event_target_value(&ev).parse().ok();
+                                draft.update(|d| d.machine_kind = k);
+                            }>
+                                <option value="" prop:selected=move || draft.with(|d| d.machine_kind.is_none())>"— not a war machine —"</option>
+                                {move || machine_kinds().into_iter().map(|(kid, kname)| view! {
+                                    <option value=kid prop:selected=move || draft.with(|d| d.machine_kind == Some(kid))>{kname}</option>
+                                }).collect_view()}
+                            </select>
+                            {error_for("machine_kind")}
+                        </label>
+                    </Show>
+                    <Show when=move || !is_machine()>
+                        <label>"Crews"
+                            <select name="crew_of" on:change=move |ev| {
+                                let m = event_target_value(&ev).parse().ok();
+                                draft.update(|d| d.crew_of = m);
+                            }>
+                                <option value="" prop:selected=move || draft.with(|d| d.crew_of.is_none())>"— no war machine —"</option>
+                                {move || machines().into_iter().map(|(mid, mname)| view! {
+                                    <option value=mid prop:selected=move || draft.with(|d| d.crew_of == Some(mid))>{mname}</option>
+                                }).collect_view()}
+                            </select>
+                            {error_for("crew_of")}
+                        </label>
+                    </Show>
                 </div>
                 <div class="form-row numbers">
                     {NUMBERS.iter().enumerate().map(|(i, (f, label))| {
@@ -280,16 +346,8 @@ pub fn PhotoForm(id: u64) -> impl IntoView {
                 </div>
                 <div class="form-actions">
                     <button type="submit" class="save">"Save photo"</button>
-                    <Show when=move || !confirm_delete.get()>
-                        <button type="button" class="delete-photo" on:click=move |_| confirm_delete.set(true)>"Delete photo…"</button>
-                    </Show>
-                    <Show when=move || confirm_delete.get()>
-                        <span class="confirm-delete">
-                            "Delete this photo for good? "
-                            <button type="button" class="delete-photo-confirm danger" on:click=delete>"Delete"</button>
-                            <button type="button" class="delete-photo-cancel" on:click=move |_| confirm_delete.set(false)>"Keep it"</button>
-                        </span>
-                    </Show>
+                    <ConfirmButton class="delete-photo" label="Delete photo…" question="Delete this photo for good?"
+                        confirm="Delete" on_confirm=Callback::new(delete) />
                 </div>
                 <Show when=move || saved.get()>
                     <span class="saved" role="status">"Saved in this browser; it syncs when the server is reachable."</span>
