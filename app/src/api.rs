@@ -2,8 +2,8 @@
 //! and what a failure means for the user belong to the store.
 
 use engine::wire::{
-    BattleEntry, ChangeResponse, ErrorEnvelope, HistoryListing, PairDeal, PairRequest,
-    PullResponse, PushRequest, PushResponse, SetCurrentSeason, StandingsResponse, VoteBatch,
+    ChangeResponse, ErrorEnvelope, HistoryListing, PairDeal, PairRequest, PullResponse,
+    PushRequest, PushResponse, ReplayEntry, SetCurrentSeason, StandingsResponse, VoteBatch,
     VoteResponse,
 };
 use gloo_net::http::{Request, RequestBuilder, Response};
@@ -231,8 +231,9 @@ pub async fn history(
     decode(res).await
 }
 
-/// `GET /api/history/{id}`: one battle as it was recorded.
-pub async fn battle(id: u64) -> Result<BattleEntry, ApiError> {
+/// `GET /api/history/{id}`: one battle as it was recorded, read to be fought again (its outcome
+/// stays JSON: see [`ReplayEntry`]).
+pub async fn battle(id: u64) -> Result<ReplayEntry, ApiError> {
     let res = send(Request::get(&format!("/api/history/{id}")).build()).await?;
     decode(res).await
 }

@@ -371,7 +371,7 @@ impl RealmStore {
     /// from its reference on the realm on screen, and whether that realm is still the one it was
     /// fought on (then the record is the one the server will store). Reactive: it follows the
     /// realm and the queue.
-    pub fn queued_battle(&self, id: u64) -> Option<(engine::wire::BattleEntry, bool)> {
+    pub fn queued_battle(&self, id: u64) -> Option<(engine::wire::ReplayEntry, bool)> {
         self.status.track();
         let sub = self.inner.with_value(|i| {
             i.queue
@@ -385,12 +385,12 @@ impl RealmStore {
             engine::fight(&realm, sub.attacker?, sub.defender?, sub.system?, sub.seed?).ok()?;
         let same_realm = sub.fought_on.is_some() && sub.fought_on == self.fought_on();
         Some((
-            engine::wire::BattleEntry {
+            engine::wire::ReplayEntry::of(engine::wire::BattleEntry {
                 id,
                 timestamp: sub.timestamp,
                 source: sub.source,
                 record,
-            },
+            }),
             same_realm,
         ))
     }

@@ -601,6 +601,36 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn a_replay_entry_reads_the_stored_json_and_knows_its_own_outcome() {
+        let realm = crate::demo::demo_realm();
+        let (a, d) = (realm.factions[0].id, realm.factions[1].id);
+        for (n, system) in crate::BattleSystem::ALL.into_iter().enumerate() {
+            let record = crate::fight(&realm, a, d, system, 40 + n as u64).unwrap();
+            let entry = BattleEntry {
+                id: 7,
+                timestamp: 1_700_000_000_000,
+                source: BattleSource::Map,
+                record,
+            };
+            // As the server serves it, and as this browser holds it: the same entry.
+            let text = serde_json::to_string(&entry).unwrap();
+            let read: ReplayEntry = serde_json::from_str(&text).unwrap();
+            assert_eq!(read, ReplayEntry::of(entry.clone()), "{system:?}");
+            assert_eq!(read.record.input, entry.record.input);
+            let again = crate::replay(&read.record.input);
+            assert!(
+                read.recorded(&again),
+                "{system:?}: the replay is the record"
+            );
+            // Another seed's battle is not this record.
+            let other = crate::fight(&realm, a, d, system, 1_000 + n as u64).unwrap();
+            if other.outcome != entry.record.outcome {
+                assert!(!read.recorded(&other.outcome), "{system:?}");
+            }
+        }
+    }
 }
 
 /// Where a battle was fought (SPEC §14 `source`). Battle Lab runs are never recorded.
@@ -628,6 +658,57 @@ pub struct BattleEntry {
     pub source: BattleSource,
     /// Input, outcome and winner.
     pub record: crate::BattleRecord,
+}
+
+/// A [`BattleEntry`] as a reader that fights it again reads it: the input typed, the recorded
+/// outcome kept as the JSON it came as. Such a reader only compares the recorded outcome with the
+/// one it gets, and reading an outcome back as a value takes every battle system's log parser
+/// (the larger part of the history bundle's deserialisers); comparing JSON takes none. Both
+/// sides are written by the same `Serialize`, so today's record compares equal field for field.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct ReplayEntry {
+    /// As [`BattleEntry::id`].
+    pub id: u64,
+    /// As [`BattleEntry::timestamp`].
+    pub timestamp: i64,
+    /// As [`BattleEntry::source`].
+    pub source: BattleSource,
+    /// The record, its outcome as JSON.
+    pub record: ReplayRecord,
+}
+
+/// [`crate::BattleRecord`] with its outcome left as JSON (see [`ReplayEntry`]).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct ReplayRecord {
+    /// What was fought.
+    pub input: crate::BattleInput,
+    /// How it went, as recorded.
+    pub outcome: serde_json::Value,
+}
+
+impl ReplayEntry {
+    /// The entry of a battle this reader holds whole (one fought in this browser, say).
+    pub fn of(entry: BattleEntry) -> Self {
+        ReplayEntry {
+            id: entry.id,
+            timestamp: entry.timestamp,
+            source: entry.source,
+            record: ReplayRecord {
+                outcome: outcome_json(&entry.record.outcome),
+                input: entry.record.input,
+            },
+        }
+    }
+
+    /// Whether `outcome` is the recorded one.
+    pub fn recorded(&self, outcome: &crate::Outcome) -> bool {
+        outcome_json(outcome) == self.record.outcome
+    }
+}
+
+fn outcome_json(outcome: &crate::Outcome) -> serde_json::Value {
+    // Plain data with string keys always serialises.
+    serde_json::to_value(outcome).expect("an outcome serialises")
 }
 
 /// `POST /api/history`: a battle by reference, as the app sends it and the server reads it. The

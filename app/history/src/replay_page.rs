@@ -9,7 +9,7 @@ use app::components::battle_labels::{system_label, utc};
 use app::components::battle_report::{BattleResult, SetupTable};
 use app::components::route_map::RouteMap;
 use app::store::use_realm_store;
-use engine::wire::{BattleEntry, BattleSource};
+use engine::wire::{BattleSource, ReplayEntry};
 use engine::{replay, BattleRecord};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
@@ -68,11 +68,11 @@ fn Waiting(id: Option<u64>, error: String) -> impl IntoView {
 
 /// The battle fought again from its record, beside what was recorded.
 #[component]
-fn Replay(entry: BattleEntry) -> impl IntoView {
+fn Replay(entry: ReplayEntry) -> impl IntoView {
     let store = use_realm_store();
     let input = entry.record.input.clone();
     let outcome = replay(&input);
-    let same = outcome == entry.record.outcome;
+    let same = entry.recorded(&outcome);
     let replayed = Arc::new(BattleRecord {
         winner: outcome.winner(),
         input,
