@@ -30,3 +30,29 @@ export async function settled(page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller, null, { timeout: 120_000 });
   await page.locator('.realm-status[data-status="synced"]').waitFor({ timeout: 120_000 });
 }
+
+/** Opens `url` in `page` and resolves with the milliseconds from navigation to the frame that
+ * first draws an element matching `selector` (with a size). The time is taken in the page: a
+ * MutationObserver sees the element arrive and the next animation frame, the one that paints it,
+ * stamps `performance.now()` (whose origin is the navigation). Waiting with a locator alone would
+ * add Playwright's polling backoff, up to half a second between looks, to every figure. */
+export async function shownAt(page, url, selector) {
+  await page.addInitScript((sel) => {
+    const drawn = () => {
+      const e = document.querySelector(sel);
+      if (!e) return false;
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0;
+    };
+    const look = () => {
+      if (window.__shownAt !== undefined || !drawn()) return;
+      window.__shownAt = null;
+      requestAnimationFrame(() => { window.__shownAt = performance.now(); });
+    };
+    new MutationObserver(look).observe(document, { childList: true, subtree: true, attributes: true });
+  }, selector);
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.locator(selector).first().waitFor({ timeout: 120_000 });
+  await page.waitForFunction(() => typeof window.__shownAt === 'number', null, { timeout: 120_000 });
+  return page.evaluate(() => window.__shownAt);
+}

@@ -5,7 +5,7 @@
 //
 //   node e2e/measure/waterfall.mjs http://127.0.0.1:8080 [/map ['.markers .marker']]
 import { launchBrowser } from '../lib/browser.mjs';
-import { PROFILES, settled, throttledPage } from './profiles.mjs';
+import { PROFILES, settled, shownAt, throttledPage } from './profiles.mjs';
 
 const base = process.argv[2] || 'http://127.0.0.1:8080';
 const path = process.argv[3] || '/map';
@@ -17,10 +17,7 @@ const context = await browser.newContext({ viewport: PROFILES.phone.viewport });
 /** Visits once and prints the waterfall. */
 async function visit(label) {
   const { page } = await throttledPage(context, PROFILES.phone);
-  const started = performance.now();
-  await page.goto(`${base}${path}`, { waitUntil: 'commit' });
-  await page.locator(selector).first().waitFor({ timeout: 120_000 });
-  const shown = Math.round(performance.now() - started);
+  const shown = Math.round(await shownAt(page, `${base}${path}`, selector));
   const rows = await page.evaluate(() => performance.getEntriesByType('resource')
     .map((e) => [e.name.replace(location.origin, ''), Math.round(e.startTime), Math.round(e.responseEnd), e.transferSize]));
   console.log(`${label} visit: ${selector} shown at ${shown} ms`);
