@@ -60,15 +60,26 @@ async function shellFor(path) {
   return owner(bundles, path).base;
 }
 
-/** The bundle owning `path`: a route owns itself and what follows it after a `/`; the first
- * bundle takes the rest (engine::wire::bundles::Bundles::owner is the same rule). */
+/** The bundle owning `path`: a route owns itself and what follows it after a `/` (one ending
+ * in `/*` only what follows it); the longest route covering it wins; the first bundle takes the
+ * rest (engine::wire::bundles::Bundles::owner is the same rule). */
 function owner(bundles, path) {
   const owns = (route, p) => {
     if (route === '/') return p === '/';
+    if (route.endsWith('/*')) {
+      const below = `${route.slice(0, -1)}`;
+      return p.startsWith(below) && p.length > below.length;
+    }
     const r = route.replace(/\/+$/, '');
     return p === r || p.startsWith(`${r}/`);
   };
-  return bundles.find((b) => b.routes.some((r) => owns(r, path))) ?? bundles[0];
+  let best = null;
+  for (const b of bundles) {
+    for (const r of b.routes) {
+      if (owns(r, path) && (!best || r.length > best.len)) best = { b, len: r.length };
+    }
+  }
+  return best ? best.b : bundles[0];
 }
 
 /** Stores the table, every bundle's shell and every file they name; drops what none names. */

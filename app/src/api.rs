@@ -292,8 +292,7 @@ mod tests {
                 .nth(1)
                 .and_then(|rest| rest.split('"').next())
                 .unwrap_or_else(|| panic!("{html} names the data its first visit asks for"));
-            assert!(!urls.is_empty(), "{html}");
-            for url in urls.split(' ') {
+            for url in urls.split(' ').filter(|u| !u.is_empty()) {
                 assert!(
                     TAKEN.contains(&url),
                     "{html} asks early for {url}, which nothing takes"

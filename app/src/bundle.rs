@@ -219,14 +219,15 @@ mod tests {
         assert!(owned_by(&t, "map", "/map"));
         assert!(owned_by(&t, "map", "/"));
         // Each bundle with a page of its routes, and paths it owns.
-        let owners: [(&str, &str, &[&str]); 5] = [
+        let owners: [(&str, &str, &[&str]); 6] = [
             ("map", "/map", &["/map", "/"]),
             (
                 "arena",
                 "/arena",
                 &["/arena", "/arena/standings", "/arena/seasons"],
             ),
-            ("history", "/history", &["/history", "/history/42"]),
+            ("history", "/history", &["/history"]),
+            ("replay", "/history/42", &["/history/42", "/history/7"]),
             ("archive", "/archive", &["/archive"]),
             (
                 "pages",

@@ -8,7 +8,7 @@ import { audit } from '../lib/axe.mjs';
 
 const base = process.argv[2] || 'http://127.0.0.1:8080';
 const { bundles } = await (await fetch(`${base}/bundles.json`)).json();
-const routes = [...new Set(bundles.flatMap((b) => b.routes).filter((r) => r !== '/'))];
+const routes = [...new Set(bundles.flatMap((b) => b.routes).filter((r) => r !== '/' && !r.endsWith('/*')))];
 routes.push('/lab/compare', '/arena/standings', '/arena/seasons', '/editor/terrain');
 
 const browser = await launchBrowser();

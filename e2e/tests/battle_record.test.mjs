@@ -138,10 +138,10 @@ test('the_victory_screens_history_link_opens_the_battle_offline_before_it_has_sy
   const href = await link.getAttribute('href');
   await link.click();
   await page.waitForURL(`${s.url}${href}`);
-  // The history bundle, from the service worker, shows the battle from the queue.
+  // The replay bundle, from the service worker, shows the battle from the queue.
   const replay = page.locator('article.replay');
   await replay.waitFor();
-  assert.equal(await page.locator('body').getAttribute('data-bundle'), 'history');
+  assert.equal(await page.locator('body').getAttribute('data-bundle'), 'replay');
   assert.match(await page.locator('.queued-note').innerText(), /waits in your browser/);
   assert.equal(await replay.getAttribute('data-same'), 'true');
   assert.match(await page.locator('article.replay h1').innerText(), new RegExp(`${a.name} against ${b.name}`));

@@ -119,11 +119,11 @@ test('the_victory_screen_link_opens_the_replay_from_the_other_bundle', async () 
   const link = page.locator('.history-link a');
   const href = await link.getAttribute('href');
   assert.match(href, /^\/history\/\d+$/);
-  // The map bundle has no replay page: the router's link becomes a load of the history bundle.
+  // The map bundle has no replay page: the router's link becomes a load of the replay bundle.
   await link.click();
   await page.waitForURL(`${s.url}${href}`);
   await page.locator('.replay .result').waitFor();
-  assert.equal(await page.locator('body').getAttribute('data-bundle'), 'history');
+  assert.equal(await page.locator('body').getAttribute('data-bundle'), 'replay');
   assert.equal(await page.locator('.replay').getAttribute('data-same'), 'true');
   // Back returns to the map.
   await page.goBack();

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { startServer, tempDir, EDITOR_KEY } from '../lib/server.mjs';
 import { screenshot } from '../lib/browser.mjs';
-import { MapPage } from '../lib/map_page.mjs';
+import { MapPage, dragMarker } from '../lib/map_page.mjs';
 import { LabPage } from '../lib/lab_page.mjs';
 import { waitForBadge } from '../lib/sync.mjs';
 import { suite } from '../lib/suite.mjs';
@@ -30,7 +30,8 @@ test('while_a_bundle_loads_the_page_shows_the_bar_and_a_skeleton', async () => {
   // Every bundle in the table the server routes by, at its first route.
   const { bundles } = await (await fetch(`${s.url}/bundles.json`)).json();
   assert.ok(bundles.length >= 5, `the bundles: ${bundles.map((b) => b.name)}`);
-  for (const [path, bundle] of bundles.map((b) => [b.routes.at(-1), b.name])) {
+  // A route ending in /* (the replay's /history/*) is visited at one of its pages.
+  for (const [path, bundle] of bundles.map((b) => [b.routes.at(-1).replace(/\/\*$/, '/1'), b.name])) {
     const { context, page, errors } = await s.fresh({ viewport: { width: 390, height: 844 } });
     // The bundle's wasm is held back until the frame has been looked at.
     let release;
@@ -47,7 +48,13 @@ test('while_a_bundle_loads_the_page_shows_the_bar_and_a_skeleton', async () => {
     release();
     await frame.waitFor({ state: 'detached' });
     assert.equal(await page.locator('nav[aria-label="Main"]').count(), 1, `${path}: the app's own bar, once`);
-    assert.deepEqual(errors, []);
+    if (path === '/history/1') {
+      // No battle has been fought yet: the replay says so, after the server's 404.
+      await page.locator('h1', { hasText: 'Battle not found' }).waitFor();
+      assert.deepEqual(errors, ['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+    } else {
+      assert.deepEqual(errors, []);
+    }
     await context.close();
   }
 });
@@ -150,6 +157,13 @@ test('each_page_downloads_only_its_own_bundle', async () => {
   await new MapPage(page, s.url).open();
   assert.equal(await page.locator('body').getAttribute('data-bundle'), 'map');
   assert.equal(wasm.length, 1, `one wasm for the map: ${wasm}`);
+  // One battle, so History has a replay to open below: fighting loads nothing.
+  const [a, b] = s.doc.factions.filter((f) => f.kind === 'ordinary' && f.marker);
+  await dragMarker(page, a.id, b.id);
+  await page.getByRole('button', { name: 'Fight' }).click();
+  await page.locator('.result').waitFor();
+  await waitForBadge(page, 'synced');
+  assert.equal(wasm.length, 1, `the battle is fought in the map's bundle: ${wasm}`);
   assert.doesNotMatch(wasm[0], /^\/pages\//);
   // The Battle Lab is the other bundle: its link is an ordinary page load of that bundle.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Battle Lab', exact: true }).click();
@@ -169,6 +183,17 @@ test('each_page_downloads_only_its_own_bundle', async () => {
     assert.match(wasm.at(-1), new RegExp(`^/${folder}/app-${bundle}-.*\\.wasm$`), label);
   }
   assert.equal(wasm.length, 5, `one wasm a bundle: ${wasm}`);
+  // A replay is the replay bundle's page: the list, which visitors read on phones, links no
+  // battle system. Its rows' links are ordinary page loads, and the replay's way back too.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History', exact: true }).click();
+  await page.locator('body[data-bundle="history"] a.replay-link').first().click();
+  await page.waitForURL(/\/history\/\d+$/);
+  await page.locator('body[data-bundle="replay"] .battle-result, body[data-bundle="replay"] h1').first().waitFor();
+  assert.match(wasm.at(-1), /^\/replay-bundle\/app-replay-.*\.wasm$/);
+  await page.locator('p.back a').click();
+  await page.waitForURL(`${s.url}/history`);
+  await page.locator('body[data-bundle="history"] h1').waitFor();
+  assert.equal(wasm.length, 8, `one wasm a page load: ${wasm}`);
   // An unknown path is "not found" in the default bundle, not a reload loop.
   await page.goto(`${s.url}/no-such-page`);
   assert.equal(await page.locator('h1').innerText(), 'Not found');

@@ -80,6 +80,8 @@ fn steps(tally: &mut Tally) -> anyhow::Result<()> {
             "-p",
             "app-history",
             "-p",
+            "app-replay",
+            "-p",
             "app-archive",
             "-p",
             "app-pages",

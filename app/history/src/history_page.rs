@@ -1,8 +1,8 @@
 //! `/history`: Realm History — every battle fought on the map or in the editor, newest first,
 //! a page at a time ("Show older battles"), with filters, and the tallies per system and per
 //! faction, a faction's record over time and the exports over *every* matching battle (the server
-//! counts them and streams the exports). Each row opens its replay (`/history/:id`,
-//! [`replay_page`](super::replay_page)).
+//! counts them and streams the exports). Each row opens its replay (`/history/:id`, the
+//! replay bundle's page, so the link is a full page load).
 
 mod chart;
 
@@ -209,7 +209,7 @@ fn Rows(
                         <td>{name(e.attacker)}</td>
                         <td>{name(e.defender)}</td>
                         <td class="winner">{if e.attacker_won() { name(e.attacker) } else { name(e.defender) }}</td>
-                        <td><a class="replay-link" href=format!("/history/{}", e.id)>"Replay"</a></td>
+                        <td><a class="replay-link" href=format!("/history/{}", e.id) rel=app::bundle::link_rel("/history/1")>"Replay"</a></td>
                     </tr>
                 </For>
             </tbody>

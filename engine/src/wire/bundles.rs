@@ -30,7 +30,8 @@ pub struct Bundle {
     /// route with the shell, never the file service.
     pub base: String,
     /// The routes it owns: a path belongs to the bundle if it equals a route or continues it
-    /// after a `/` (`/history` owns `/history/42`; `/` owns only `/`).
+    /// after a `/` (`/history` owns `/history/42`; `/` owns only `/`). A route ending in `/*`
+    /// owns only what continues it (`/history/*` owns `/history/42`, not `/history`).
     pub routes: Vec<String>,
 }
 
@@ -82,12 +83,18 @@ impl Bundles {
     }
 
     /// The bundle that owns `path` (a URL path without query), or the first bundle when none
-    /// names it — that one shows "not found".
+    /// names it — that one shows "not found". When several routes cover it, the longest (the
+    /// most specific) wins, whatever the order: `/history/*` takes `/history/42` from `/history`.
     pub fn owner(&self, path: &str) -> &Bundle {
-        self.bundles
-            .iter()
-            .find(|b| b.routes.iter().any(|r| owns(r, path)))
-            .unwrap_or(&self.bundles[0])
+        let mut best: Option<(&Bundle, usize)> = None;
+        for b in &self.bundles {
+            for r in b.routes.iter().filter(|r| owns(r, path)) {
+                if best.is_none_or(|(_, len)| r.len() > len) {
+                    best = Some((b, r.len()));
+                }
+            }
+        }
+        best.map_or(&self.bundles[0], |(b, _)| b)
     }
 
     /// The bundle called `name`, if any.
@@ -96,10 +103,17 @@ impl Bundles {
     }
 }
 
-/// Whether `route` covers `path`: the same path, or `path` continues it after a `/`.
+/// Whether `route` covers `path`: the same path, or `path` continues it after a `/`; for a
+/// route ending in `/*`, only a path that continues it.
 fn owns(route: &str, path: &str) -> bool {
     if route == "/" {
         return path == "/";
+    }
+    if let Some(below) = route.strip_suffix("/*") {
+        return path
+            .strip_prefix(below)
+            .and_then(|rest| rest.strip_prefix('/'))
+            .is_some_and(|rest| !rest.is_empty());
     }
     let route = route.trim_end_matches('/');
     match path.strip_prefix(route) {
@@ -151,6 +165,30 @@ mod tests {
         // A longer word is not a continuation.
         assert_eq!(t.owner("/historyx").name, "map");
         assert_eq!(t.owner("/mapping").name, "map");
+    }
+
+    #[test]
+    fn the_most_specific_route_wins_whatever_the_order() {
+        let table = r#"{"bundles": [
+            {"name": "map", "html": "app/index.html", "base": "/", "routes": ["/"]},
+            {"name": "history", "html": "h.html", "base": "/h/", "routes": ["/history"]},
+            {"name": "replay", "html": "r.html", "base": "/r/", "routes": ["/history/*"]}
+        ]}"#;
+        let t = Bundles::parse(table).unwrap();
+        assert_eq!(t.owner("/history").name, "history");
+        assert_eq!(t.owner("/history/").name, "history");
+        assert_eq!(t.owner("/history/42").name, "replay");
+        assert_eq!(t.owner("/history/42/x").name, "replay");
+        assert_eq!(t.owner("/historyx/42").name, "map");
+        let reversed = Bundles {
+            bundles: vec![
+                t.bundles[0].clone(),
+                t.bundles[2].clone(),
+                t.bundles[1].clone(),
+            ],
+        };
+        assert_eq!(reversed.owner("/history/42").name, "replay");
+        assert_eq!(reversed.owner("/history").name, "history");
     }
 
     #[test]

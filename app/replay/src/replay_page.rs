@@ -30,7 +30,7 @@ pub fn ReplayPage() -> impl IntoView {
         }
     });
     view! {
-        <p class="back"><a href="/history">"← Realm History"</a></p>
+        <p class="back"><a href="/history" rel=app::bundle::link_rel("/history")>"← Realm History"</a></p>
         {move || match entry.get() {
             None => view! { <p class="loading">"Loading the battle…"</p> }.into_any(),
             Some(Err(e)) => view! { <Waiting id=id() error=e /> }.into_any(),
