@@ -8,9 +8,11 @@
 // All of them are kept, so a page the browser never opened online still opens offline, with the
 // bundle that owns its route.
 //
-// Pages are fetched network-first, so a new build is picked up on the next online visit; the
-// shells are then re-read and the files of older builds are dropped. Trunk hashes its file names,
-// so every other file can be served from the cache first.
+// A page opens from its kept shell at once, with no round trip (a repeat visit on a slow phone
+// network would wait 150 ms or more for HTML it already has); every such visit re-reads the shells
+// behind it, so a new build opens on the visit after the one that fetched it, and the files of
+// builds two refreshes old are dropped. Before the shells are kept, pages come from the network.
+// Trunk hashes its file names, so every other file can be served from the cache first.
 const CACHE = 'brickrealm-shell-v1';
 const TABLE = '/bundles.json';
 /** What a build without the table has: one shell at the root for every route. */
@@ -33,10 +35,21 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(req.url);
   if (req.method !== 'GET' || url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
   if (req.mode === 'navigate') {
-    event.respondWith(fetch(req).then((res) => {
-      if (res.ok) event.waitUntil(refreshShells().catch(() => {}));
-      return res;
-    }).catch(async () => (await caches.match(await shellFor(url.pathname))) ?? (await caches.match('/')) ?? Response.error()));
+    event.respondWith((async () => {
+      // The kept shell opens at once, with no round trip; the shells are re-read behind it.
+      const kept = await keptShellFor(url.pathname);
+      if (kept) {
+        event.waitUntil(refreshShells().catch(() => {}));
+        return kept;
+      }
+      try {
+        const res = await fetch(req);
+        if (res.ok) event.waitUntil(refreshShells().catch(() => {}));
+        return res;
+      } catch {
+        return (await caches.match('/')) ?? Response.error();
+      }
+    })());
     return;
   }
   event.respondWith((async () => {
@@ -53,11 +66,12 @@ self.addEventListener('fetch', (event) => {
   })());
 });
 
-/** The cached shell (a bundle's base) for a page path, by the cached table. */
-async function shellFor(path) {
-  const cached = await caches.match(TABLE);
-  const bundles = cached ? (await cached.json()).bundles : SINGLE;
-  return owner(bundles, path).base;
+/** The kept shell of the bundle owning a page path, by the kept table; none before the first
+ * refresh has stored the table. */
+async function keptShellFor(path) {
+  const table = await caches.match(TABLE);
+  if (!table) return undefined;
+  return caches.match(owner((await table.json()).bundles, path).base);
 }
 
 /** The bundle owning `path`: a route owns itself and what follows it after a `/` (one ending
@@ -99,6 +113,10 @@ async function refreshShells() {
     if (!res.ok) return;
     const html = await res.clone().text();
     const assets = [...new Set([...html.matchAll(ASSET)].map((m) => m[1]))];
+    // The shell this replaces may be the one a page is opening right now: its files stay until
+    // the refresh after this one, when that page has long read them.
+    const replaced = await cache.match(base);
+    if (replaced) for (const m of (await replaced.text()).matchAll(ASSET)) keep.add(m[1]);
     await cache.put(base, res);
     keep.add(base);
     for (const path of assets) {

@@ -11,7 +11,9 @@
 // is in control and the realm is stored. Each figure is the time from navigation to the frame that
 // first draws the route's meaningful element (taken in the page: profiles.mjs, `shownAt`), with
 // the bytes that came over the network (as encoded, so gzip or Brotli counts as sent).
-// `RUNS=3` takes the median of three.
+// `RUNS=3` takes the median of three. The throttling is the page's: requests the service worker
+// makes itself (re-reading the shells) are not slowed, so a repeat visit that waited on one would
+// read fast here; app/sw.js opens pages from its cache for that reason.
 import { launchBrowser } from '../lib/browser.mjs';
 import { PROFILES, settled, shownAt, throttledPage } from './profiles.mjs';
 

@@ -1,7 +1,7 @@
 // The offline-first client in a real browser: edits made with the server down survive a reload
 // and sync when it returns; two editors of one record see a conflict and the choice wins
 // everywhere; a wrong key locks the queue and the right one resumes it; the app opens with the
-// network cut after one online visit.
+// network cut after one online visit, and at once on a network that answers no page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EDITOR_KEY } from '../lib/server.mjs';
@@ -156,6 +156,34 @@ test('the_app_opens_with_the_network_cut_after_one_online_visit', async () => {
   assert.equal(await page.locator('.markers .marker').count(), markers);
   assert.equal(await page.locator('body').getAttribute('data-bundle'), 'map');
   await context.setOffline(false);
+  assert.deepEqual(unexpected(errors), []);
+  await context.close();
+});
+
+test('a_repeat_visit_opens_from_the_kept_shell_while_the_network_answers_no_page', async () => {
+  // A phone on a connection that takes requests and answers none: the page the browser has kept
+  // opens without waiting for the network, and a new build's shell is read behind it.
+  const { context, page, errors } = await s.fresh();
+  await page.goto(`${s.url}/arena`);
+  await page.locator('.arena-pair').waitFor();
+  await waitForBadge(page, 'synced');
+  await waitForOfflineShell(page);
+  const held = [];
+  // Pages, shells and the bundle table (every path without a file name) get no answer.
+  await context.route((url) => !url.pathname.startsWith('/api/'), (route) => {
+    const { pathname } = new URL(route.request().url());
+    if (!pathname.includes('.') || pathname === '/bundles.json') {
+      held.push(pathname);
+      return new Promise(() => {});
+    }
+    return route.continue();
+  });
+  await page.goto(`${s.url}/arena`, { timeout: 10_000 });
+  await page.locator('.arena-pair').waitFor({ timeout: 10_000 });
+  assert.equal(await page.locator('body').getAttribute('data-bundle'), 'arena');
+  // The service worker went to the network for the shells (the table first), and the page did
+  // not wait for it.
+  assert.ok(held.includes('/bundles.json'), `asked behind the page: ${held}`);
   assert.deepEqual(unexpected(errors), []);
   await context.close();
 });
