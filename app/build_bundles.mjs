@@ -1,6 +1,6 @@
 // Trunk's post-build hook (Trunk.toml): builds every other bundle of bundles.json into its folder
 // of the build being assembled, so one `trunk build --release` (or `trunk serve`) yields the whole
-// site — `dist/index.html` (the map bundle) and `dist/pages/index.html` and so on.
+// site — `dist/index.html` (the map bundle) and `dist/arena-bundle/index.html` and so on.
 // Each nested build runs Trunk again with this same config; the variable below keeps the hook
 // from recursing. A release build then leaves a Brotli copy (quality 11, the slowest and
 // smallest, paid once here) beside every wasm, script and style sheet, which the server sends to

@@ -4,7 +4,7 @@
 // keeps the data.
 //
 // The app is several bundles (bundles.json, the table the server also routes by): the map's
-// shell is served at `/`, each other bundle's at its own base (`/arena-bundle/`, `/pages/`, …).
+// shell is served at `/`, each other bundle's at its own base (`/arena-bundle/`, `/editor-bundle/`, …).
 // All of them are kept, so a page the browser never opened online still opens offline, with the
 // bundle that owns its route.
 //

@@ -12,10 +12,10 @@ use engine::{BattleRecord, DocError, Realm, Record, RecordKind};
 use std::sync::OnceLock;
 
 /// What one bundle decides about the code every bundle shares, as a type of its own. Each bundle
-/// crate (`app/map`, `app/arena`, `app/history`, `app/archive`, `app/pages`) implements it for a
-/// unit struct and hands that to [`crate::shell::start`]. So which readers a bundle's wasm links
-/// is settled when that crate is compiled: it names one of the two [`Reads`] below, and the
-/// linker keeps only that one; all but the pages bundle leave out every saved Battle Lab
+/// crate (`app/map`, `app/arena`, `app/history`, `app/replay`, `app/archive`, `app/editor`,
+/// `app/lab`) implements it for a unit struct and hands that to [`crate::shell::start`]. So which
+/// readers a bundle's wasm links is settled when that crate is compiled: it names one of the two
+/// [`Reads`] below, and the linker keeps only that one; all but the lab bundle leave out every saved Battle Lab
 /// line-up's parser and checks, and all but history the battle record's serialiser, which only
 /// its replay page's download link names.
 pub trait Bundle: Sync + 'static {
@@ -55,7 +55,7 @@ pub trait Reads: Sync + 'static {
     ) -> Result<(), DocError>;
 }
 
-/// Every record: for the bundle with the Battle Lab (the pages bundle).
+/// Every record: for the bundle with the Battle Lab (the lab bundle).
 pub struct EveryRecord;
 
 impl Reads for EveryRecord {
@@ -79,8 +79,8 @@ impl Reads for EveryRecord {
 }
 
 /// Everything but saved Battle Lab line-ups, skipped unread and unchecked: for a bundle that
-/// shows none (the map, the arena, history, the Archive). Nothing else refers to a line-up, so the rest of the realm
-/// reads exactly as with [`EveryRecord`].
+/// shows none (every bundle but the lab's). Nothing else refers to a line-up, so the rest of the
+/// realm reads exactly as with [`EveryRecord`].
 pub struct LabSetupsSkipped;
 
 impl Reads for LabSetupsSkipped {
@@ -219,7 +219,7 @@ mod tests {
         assert!(owned_by(&t, "map", "/map"));
         assert!(owned_by(&t, "map", "/"));
         // Each bundle with a page of its routes, and paths it owns.
-        let owners: [(&str, &str, &[&str]); 6] = [
+        let owners: [(&str, &str, &[&str]); 7] = [
             ("map", "/map", &["/map", "/"]),
             (
                 "arena",
@@ -229,11 +229,8 @@ mod tests {
             ("history", "/history", &["/history"]),
             ("replay", "/history/42", &["/history/42", "/history/7"]),
             ("archive", "/archive", &["/archive"]),
-            (
-                "pages",
-                "/lab",
-                &["/lab", "/lab/compare", "/editor", "/editor/terrain"],
-            ),
+            ("editor", "/editor", &["/editor", "/editor/terrain"]),
+            ("lab", "/lab", &["/lab", "/lab/compare"]),
         ];
         for (owner, _, paths) in owners {
             for path in paths {
@@ -254,7 +251,7 @@ mod tests {
         assert!(!elsewhere(&t, "map", "/map", "/no-such-page"));
         // The server sent the map bundle for /lab (an old server, say): no reload loop.
         assert!(!elsewhere(&t, "map", "/lab", "/lab"));
-        // In the pages bundle an unknown path belongs to the map bundle's "not found".
-        assert!(elsewhere(&t, "pages", "/lab", "/no-such-page"));
+        // In the lab bundle an unknown path belongs to the map bundle's "not found".
+        assert!(elsewhere(&t, "lab", "/lab", "/no-such-page"));
     }
 }

@@ -1,6 +1,6 @@
 //! Starting a bundle: what every bundle's `main` does before its own shell renders. A bundle
-//! crate (`app/map`, `app/arena`, `app/history`, `app/archive`, `app/pages`) holds its pages and a
-//! shell routing only them; this is the part they share.
+//! crate (`app/map`, `app/arena`, `app/history`, `app/replay`, `app/archive`, `app/editor`,
+//! `app/lab`) holds its pages and a shell routing only them; this is the part they share.
 
 use crate::bundle::{self, Bundle};
 use crate::store::provide_realm_store;

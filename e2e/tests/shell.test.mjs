@@ -164,25 +164,27 @@ test('each_page_downloads_only_its_own_bundle', async () => {
   await page.locator('.result').waitFor();
   await waitForBadge(page, 'synced');
   assert.equal(wasm.length, 1, `the battle is fought in the map's bundle: ${wasm}`);
-  assert.doesNotMatch(wasm[0], /^\/pages\//);
+  assert.doesNotMatch(wasm[0], /^\/lab-bundle\//);
   // The Battle Lab is the other bundle: its link is an ordinary page load of that bundle.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Battle Lab', exact: true }).click();
   await page.waitForURL(`${s.url}/lab`);
-  await page.locator('body[data-bundle="pages"] h1').waitFor();
-  assert.match(wasm.at(-1), /^\/pages\/.*\.wasm$/);
+  await page.locator('body[data-bundle="lab"] h1').waitFor();
+  assert.match(wasm.at(-1), /^\/lab-bundle\/app-lab-.*\.wasm$/);
   // The arena, where most visitors go, is a bundle of its own, and so are History and the
-  // Archive, which visitors read: none of them waits for the editor or the Lab.
+  // Archive, which visitors read: none of them waits for the editor or the Lab. The editor
+  // links none of the Lab's battle systems.
   for (const [label, path, bundle, folder] of [
     ['Arena', '/arena', 'arena', 'arena-bundle'],
     ['History', '/history', 'history', 'history-bundle'],
     ['Archive', '/archive', 'archive', 'archive-bundle'],
+    ['Editor', '/editor', 'editor', 'editor-bundle'],
   ]) {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
     await page.waitForURL(`${s.url}${path}`);
     await page.locator(`body[data-bundle="${bundle}"] h1`).waitFor();
     assert.match(wasm.at(-1), new RegExp(`^/${folder}/app-${bundle}-.*\\.wasm$`), label);
   }
-  assert.equal(wasm.length, 5, `one wasm a bundle: ${wasm}`);
+  assert.equal(wasm.length, 6, `one wasm a bundle: ${wasm}`);
   // A replay is the replay bundle's page: the list, which visitors read on phones, links no
   // battle system. Its rows' links are ordinary page loads, and the replay's way back too.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History', exact: true }).click();
@@ -193,7 +195,7 @@ test('each_page_downloads_only_its_own_bundle', async () => {
   await page.locator('p.back a').click();
   await page.waitForURL(`${s.url}/history`);
   await page.locator('body[data-bundle="history"] h1').waitFor();
-  assert.equal(wasm.length, 8, `one wasm a page load: ${wasm}`);
+  assert.equal(wasm.length, 9, `one wasm a page load: ${wasm}`);
   // An unknown path is "not found" in the default bundle, not a reload loop.
   await page.goto(`${s.url}/no-such-page`);
   assert.equal(await page.locator('h1').innerText(), 'Not found');

@@ -171,7 +171,7 @@ test('a_realm_24_times_the_demo_is_stored_past_the_old_limit_and_opens_offline',
   await waitForBadge(page, 'offline');
   assert.deepEqual(await map.markers().evaluateAll((ms) => ms.map((m) => m.textContent)), shown);
   await screenshot(page, 'map-offline-24x');
-  // The pages bundle reads the same copy, offline: the editor lists every faction.
+  // The editor bundle reads the same copy, offline: the editor lists every faction.
   await page.goto(`${s.url}/editor`);
   await page.locator('.faction-form').waitFor();
   const factions = everything.records.filter((r) => r.kind === 'faction' && !r.deleted).length;

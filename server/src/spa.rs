@@ -3,7 +3,7 @@
 //!
 //! The app is several wasm bundles (`app/bundles.json`, copied by Trunk to `dist/bundles.json`):
 //! a deep link gets the `index.html` of the bundle that owns its route (`dist/` for the map,
-//! `dist/arena-bundle/`, `dist/pages/` and so on for the others), so the map page never downloads
+//! `dist/arena-bundle/`, `dist/lab-bundle/` and so on for the others), so the map page never downloads
 //! the other pages' code. A `dist/`
 //! without the table (an older build) has one shell, `dist/index.html`.
 //!

@@ -193,7 +193,8 @@ mod tests {
             "app/arena",
             "app/history",
             "app/archive",
-            "app/pages",
+            "app/editor",
+            "app/lab",
         ] {
             assert!(
                 bundles.iter().any(|b| b == bundle),
@@ -209,7 +210,7 @@ mod tests {
             page_of(&bundles, "app/history/src/replay_page.rs"),
             Some(("app/history", "replay_page"))
         );
-        assert_eq!(page_of(&bundles, "app/pages/src/main.rs"), None);
+        assert_eq!(page_of(&bundles, "app/lab/src/main.rs"), None);
         assert_eq!(page_of(&bundles, "app/src/components/nav_bar.rs"), None);
         assert_eq!(
             pages_named("use crate::lab_page::{olympia};\nuse crate::history_page;"),

@@ -1,6 +1,6 @@
 //! The map bundle: the map page on the core every page shares (store, sync, navigation). The
-//! other pages are other bundles' (`app/arena`, `app/history`, `app/archive`, `app/pages`);
-//! links to them are full page loads.
+//! other pages are other bundles' (`app/arena`, `app/history`, `app/replay`, `app/archive`,
+//! `app/editor`, `app/lab`); links to them are full page loads.
 //!
 //! This crate alone names the map's choices ([`Map`]), so its wasm links only those: the map
 //! shows no saved Battle Lab line-ups, so it reads none (every further system's input parser and

@@ -1,11 +1,11 @@
 //! The replay bundle: one battle of Realm History fought again from its record (`/history/N`,
 //! the victory screen's and the share link). Replaying a record runs the realm's own battle
-//! systems, so they are linked here — and only here and in the map and the pages bundle, so the
+//! systems, so they are linked here — and only here and in the map and the lab bundle, so the
 //! history list, which visitors open on a phone, does not download them. The other pages are
 //! other bundles'; links to them (the list included) are full page loads.
 //!
 //! The replay shows no saved Battle Lab line-up, so it reads none ([`Replay`]). It is the one
-//! bundle besides the pages bundle that offers the battle record's download.
+//! bundle that offers the battle record's download.
 
 mod replay_page;
 
