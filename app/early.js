@@ -3,9 +3,29 @@
 // <html data-early> (none for a page whose data depends on its address, the replay's). The app
 // takes the answers (app/src/api.rs, `early`). Trunk inlines this file at the top of each
 // bundle's <head>, before the styles, which would hold a script back.
+//
+// A URL in POSTS is asked for with the body the app would send on a first visit, and kept under
+// "URL BODY", the key the app looks it up by, so an answer to another body is never taken. Its
+// function gives null when the page's own storage makes that body wrong: the arena's first deal
+// is a new voter's, so a stored deck (which holds a voter pass) asks for none early; a deal
+// without the pass would make a second voter. app/arena's deck.rs checks the key and the body.
+const POSTS = {
+  '/api/pairs': () => (localStorage.getItem('brickrealm.arena.deck.v1') === null
+    ? '{"voter":null,"count":12}' : null),
+};
 if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) {
   window.brickrealmEarly = {};
   for (const url of document.documentElement.dataset.early.split(' ').filter(Boolean)) {
-    window.brickrealmEarly[url] = fetch(url);
+    if (!POSTS[url]) {
+      window.brickrealmEarly[url] = fetch(url);
+      continue;
+    }
+    let body = null;
+    try { body = POSTS[url](); } catch (_) { /* no storage: the app asks as it would anyway */ }
+    if (body !== null) {
+      window.brickrealmEarly[`${url} ${body}`] = fetch(url, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body,
+      });
+    }
   }
 }

@@ -130,10 +130,21 @@ pub async fn push(body: &PushRequest, key: &str) -> Result<PushResponse, ApiErro
     decode(res).await
 }
 
+/// Where pairs are dealt.
+pub const PAIRS: &str = "/api/pairs";
+
 /// `POST /api/pairs`: pairs to judge, signed by the server (a new voter pass with them when
-/// `voter` is `None`).
+/// `voter` is `None`). A first visit's HTML may have asked already with this very body
+/// (`app/early.js` keeps it under "URL BODY"): that answer is taken instead.
 pub async fn deal_pairs(body: &PairRequest) -> Result<PairDeal, ApiError> {
-    let res = send(Request::post("/api/pairs").json(body)).await?;
+    let started = match serde_json::to_string(body) {
+        Ok(text) => early(&format!("{PAIRS} {text}")).await,
+        Err(_) => None,
+    };
+    let res = match started {
+        Some(Ok(res)) => checked(res).await?,
+        Some(Err(_)) | None => send(Request::post(PAIRS).json(body)).await?,
+    };
     decode(res).await
 }
 
@@ -238,10 +249,13 @@ pub async fn battle(id: u64) -> Result<ReplayEntry, ApiError> {
     decode(res).await
 }
 
+/// Where the list of uploaded images is asked for.
+pub const IMAGES: &str = "/api/images";
+
 /// `GET /api/images`: which records (photos, unique items, war machine kinds) have an uploaded
 /// image, with their tags.
 pub async fn images() -> Result<engine::wire::RecordImageList, ApiError> {
-    let res = send(Request::get("/api/images").build()).await?;
+    let res = get(IMAGES).await?;
     decode(res).await
 }
 
@@ -263,13 +277,16 @@ pub async fn put_image(
 
 #[cfg(test)]
 mod tests {
-    /// What a first visit may ask for early: the map's summary, the whole collection and the
-    /// newest battles, under the URLs [`super::summary`], [`super::pull`] and [`super::history`]
-    /// take them by.
-    const TAKEN: [&str; 3] = [
+    /// What a first visit may ask for early: the map's summary, the whole collection, the
+    /// newest battles, the list of images and a new voter's pairs, under the URLs
+    /// [`super::summary`], [`super::pull`], [`super::history`], [`super::images`] and
+    /// [`super::deal_pairs`] take them by.
+    const TAKEN: [&str; 5] = [
         "/api/summary",
         "/api/sync/pull?since=0",
         "/api/history?limit=100",
+        super::IMAGES,
+        super::PAIRS,
     ];
 
     #[test]

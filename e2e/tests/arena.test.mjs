@@ -256,3 +256,47 @@ test('a_4000x3000_upload_is_shown_in_the_arena_at_display_size_and_the_original_
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a_first_visit_is_dealt_its_pairs_alongside_the_wasm_once_and_shows_them', async () => {
+  const { context, page, errors } = await s.fresh();
+  const deals = [];
+  page.on('response', async (res) => {
+    if (new URL(res.url()).pathname === '/api/pairs') {
+      deals.push({ method: res.request().method(), body: res.request().postData(), deal: await res.json() });
+    }
+  });
+  const arena = new ArenaPage(page, s.url);
+  await arena.open();
+  const t = await page.evaluate(() => {
+    const all = performance.getEntriesByType('resource');
+    return {
+      wasmEnd: all.find((e) => e.name.endsWith('.wasm')).responseEnd,
+      deals: all.filter((e) => new URL(e.name).pathname === '/api/pairs').map((e) => e.startTime),
+    };
+  });
+  // One deal, for a new voter, asked for by the page's HTML before the wasm had arrived.
+  assert.equal(deals.length, 1, `one deal: ${JSON.stringify(deals.map((d) => d.body))}`);
+  assert.equal(deals[0].method, 'POST');
+  assert.deepEqual(JSON.parse(deals[0].body), { voter: null, count: 12 });
+  assert.equal(t.deals.length, 1);
+  assert.ok(t.deals[0] < t.wasmEnd, `asked at ${t.deals[0]} ms, the wasm was in at ${t.wasmEnd} ms`);
+  // Its first pair is the one on screen, and the rest wait in the deck under the pass it brought.
+  const { pairs, voter } = deals[0].deal;
+  assert.deepEqual(await arena.pair(), [pairs[0].a, pairs[0].b]);
+  const deck = await page.evaluate(() => JSON.parse(localStorage.getItem('brickrealm.arena.deck.v1')));
+  assert.equal(deck.voter, voter);
+  assert.deepEqual(deck.pairs.map((d) => [d.pair.a, d.pair.b]), pairs.slice(1).map((p) => [p.a, p.b]));
+  assert.equal(await page.locator('.arena-uncounted').count(), 0, 'a counted pair, not a practice one');
+  // A page load with no service worker in control but a deck stored asks for no new pass: the
+  // HTML deals early only where no deck is stored.
+  await page.evaluate(async () => {
+    for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+  });
+  await page.reload();
+  await page.locator('.arena-pair').waitFor();
+  assert.equal(await page.evaluate(() => navigator.serviceWorker.controller), null, 'a load the HTML asks early on');
+  assert.deepEqual(await arena.pair(), [pairs[1].a, pairs[1].b], 'the deck\'s next pair');
+  assert.equal(deals.length, 1, 'no second deal while the deck holds pairs');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

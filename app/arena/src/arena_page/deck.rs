@@ -136,4 +136,31 @@ mod tests {
         d.forget();
         assert_eq!(d, Deck::default());
     }
+
+    #[test]
+    fn a_first_visits_early_deal_is_a_new_voters_first_ask_kept_where_the_app_looks() {
+        let script = include_str!("../../../early.js");
+        let first = engine::wire::PairRequest {
+            voter: None,
+            count: DEAL,
+        };
+        let body = serde_json::to_string(&first).unwrap();
+        assert!(
+            script.contains(&format!("'{}': () =>", app::api::PAIRS)),
+            "early.js deals under the URL the app takes"
+        );
+        assert!(
+            script.contains(&format!("'{body}'")),
+            "early.js asks with the body of the deck's first ask, {body}"
+        );
+        assert!(
+            script.contains(&format!("localStorage.getItem('{KEY}') === null")),
+            "early.js deals only where no deck (and so no voter pass) is stored"
+        );
+        let shell = include_str!("../../../arena.html");
+        assert!(
+            shell.contains(app::api::PAIRS),
+            "the arena's shell asks for pairs early"
+        );
+    }
 }

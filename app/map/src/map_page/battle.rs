@@ -57,12 +57,19 @@ pub fn BattlePanel() -> impl IntoView {
     // Fight was pressed while the realm on screen held edits the server has not taken in yet.
     let sync_first = RwSignal::new(false);
     // The battle's seed is drawn when its march settles, so the set-up screen already names the
-    // hires (the first draws of the seed's stream) and Fight fights exactly that set-up.
-    let seed = RwSignal::new(random_u53());
+    // hires (the first draws of the seed's stream) and Fight fights exactly that set-up. A memo
+    // of the march, not an effect that sets a signal: the set-up below then reads the march and
+    // its seed together and is drawn once per march, not once with the old seed and again with
+    // the new (a second drawing would rebuild the heading that has just taken the focus).
+    let seed = Memo::new(move |_| {
+        state.preview.track();
+        random_u53()
+    });
     Effect::new(move |_| {
         state.preview.track();
-        seed.set(random_u53());
-        sync_first.set(false);
+        if sync_first.get_untracked() {
+            sync_first.set(false);
+        }
     });
     let planned = Memo::new(move |_| {
         let p = state.preview.get().filter(|p| p.settled)?;
