@@ -118,9 +118,14 @@ pub async fn summary() -> Result<engine::wire::MapSummary, ApiError> {
     decode(res).await
 }
 
+/// Where the records changed after cursor `since` are asked for.
+pub fn pull_url(since: u64) -> String {
+    format!("/api/sync/pull?since={since}")
+}
+
 /// `GET /api/sync/pull?since=N`: every record changed after cursor `since`.
 pub async fn pull(since: u64) -> Result<PullResponse, ApiError> {
-    let res = get(&format!("/api/sync/pull?since={since}")).await?;
+    let res = get(&pull_url(since)).await?;
     decode(res).await
 }
 

@@ -259,44 +259,63 @@ test('a_4000x3000_upload_is_shown_in_the_arena_at_display_size_and_the_original_
 
 test('a_first_visit_is_dealt_its_pairs_alongside_the_wasm_once_and_shows_them', async () => {
   const { context, page, errors } = await s.fresh();
+  // Who asked: the page's own inline script (early.js), or the wasm's glue code once it runs.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const askedBy = [];
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (new URL(e.request.url).pathname === '/api/pairs') askedBy.push(e.initiator.stack?.callFrames?.[0]?.url);
+  });
+  const pulls = [];
+  page.on('request', (req) => { if (new URL(req.url()).pathname === '/api/sync/pull') pulls.push(new URL(req.url()).search); });
   const deals = [];
-  page.on('response', async (res) => {
+  page.on('response', (res) => {
     if (new URL(res.url()).pathname === '/api/pairs') {
-      deals.push({ method: res.request().method(), body: res.request().postData(), deal: await res.json() });
+      deals.push(res.json().then((deal) => ({ method: res.request().method(), body: res.request().postData(), deal })));
     }
   });
   const arena = new ArenaPage(page, s.url);
   await arena.open();
-  const t = await page.evaluate(() => {
-    const all = performance.getEntriesByType('resource');
-    return {
-      wasmEnd: all.find((e) => e.name.endsWith('.wasm')).responseEnd,
-      deals: all.filter((e) => new URL(e.name).pathname === '/api/pairs').map((e) => e.startTime),
-    };
-  });
-  // One deal, for a new voter, asked for by the page's HTML before the wasm had arrived.
-  assert.equal(deals.length, 1, `one deal: ${JSON.stringify(deals.map((d) => d.body))}`);
-  assert.equal(deals[0].method, 'POST');
-  assert.deepEqual(JSON.parse(deals[0].body), { voter: null, count: 12 });
-  assert.equal(t.deals.length, 1);
-  assert.ok(t.deals[0] < t.wasmEnd, `asked at ${t.deals[0]} ms, the wasm was in at ${t.wasmEnd} ms`);
+  // One deal, for a new voter, asked for by the page's HTML (so alongside the wasm, not after it).
+  const dealt = await Promise.all(deals);
+  assert.equal(dealt.length, 1, `one deal: ${JSON.stringify(dealt.map((d) => d.body))}`);
+  assert.equal(dealt[0].method, 'POST');
+  assert.deepEqual(JSON.parse(dealt[0].body), { voter: null, count: 12 });
+  assert.deepEqual(askedBy, [`${s.url}/arena`], 'asked by the page\'s inline script, not the app\'s code');
   // Its first pair is the one on screen, and the rest wait in the deck under the pass it brought.
-  const { pairs, voter } = deals[0].deal;
+  const { pairs, voter } = dealt[0].deal;
   assert.deepEqual(await arena.pair(), [pairs[0].a, pairs[0].b]);
   const deck = await page.evaluate(() => JSON.parse(localStorage.getItem('brickrealm.arena.deck.v1')));
   assert.equal(deck.voter, voter);
   assert.deepEqual(deck.pairs.map((d) => [d.pair.a, d.pair.b]), pairs.slice(1).map((p) => [p.a, p.b]));
   assert.equal(await page.locator('.arena-uncounted').count(), 0, 'a counted pair, not a practice one');
-  // A page load with no service worker in control but a deck stored asks for no new pass: the
-  // HTML deals early only where no deck is stored.
-  await page.evaluate(async () => {
-    for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
-  });
-  await page.reload();
-  await page.locator('.arena-pair').waitFor();
-  assert.equal(await page.evaluate(() => navigator.serviceWorker.controller), null, 'a load the HTML asks early on');
-  assert.deepEqual(await arena.pair(), [pairs[1].a, pairs[1].b], 'the deck\'s next pair');
-  assert.equal(deals.length, 1, 'no second deal while the deck holds pairs');
+  // The collection, asked for early too and shown before the disk is open, is pulled whole once:
+  // the sync then asks only for what changed after it, and the disk keeps it.
+  await waitForBadge(page, 'synced');
+  assert.equal(pulls.filter((q) => q === '?since=0').length, 1, `one whole pull: ${pulls}`);
+  const stored = await page.evaluate(() => new Promise((done) => {
+    const open = indexedDB.open('brickrealm');
+    open.onsuccess = () => {
+      const count = open.result.transaction('records').objectStore('records').count();
+      count.onsuccess = () => { open.result.close(); done(count.result); };
+    };
+    open.onerror = () => done(-1);
+  }));
+  const whole = await page.evaluate(async () => (await (await fetch('/api/sync/pull?since=0')).json()).records.length);
+  assert.equal(stored, whole, 'the disk keeps every record of the whole pull');
+  // A first visit (no service worker) to a browser that stores a deck asks for no new pass: the
+  // HTML deals early only where no deck is stored, and the deck's next pair is shown.
+  const other = await s.fresh();
+  await other.context.addInitScript((stored) => {
+    localStorage.setItem('brickrealm.arena.deck.v1', stored);
+  }, JSON.stringify(deck));
+  const again = [];
+  other.page.on('request', (req) => { if (new URL(req.url()).pathname === '/api/pairs') again.push(req.method()); });
+  await new ArenaPage(other.page, s.url).open();
+  assert.deepEqual(await new ArenaPage(other.page, s.url).pair(), [pairs[1].a, pairs[1].b], 'the deck\'s next pair');
+  assert.deepEqual(again, [], 'no deal while the deck holds pairs');
+  assert.deepEqual(other.errors, []);
+  await other.context.close();
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -87,6 +87,16 @@ pub(super) fn load(store: RealmStore) {
     if summary_early {
         leptos::task::spawn_local(summary(store));
     }
+    // So does the whole collection asked for early: it is read and shown at once, as the server
+    // holds it, while the disk opens (a new database, on a first visit, takes a while); the
+    // snapshot it makes becomes the store's, unless the disk turns out to hold one.
+    let early = crate::api::started_early(&crate::api::pull_url(0)).then(|| {
+        let (made, taken) = tokio::sync::oneshot::channel();
+        leptos::task::spawn_local(async move {
+            let _ = made.send(early_snapshot(store).await);
+        });
+        taken
+    });
     leptos::task::spawn_local(async move {
         let turn = turn().await;
         let opened = open(&store).await;
@@ -99,10 +109,33 @@ pub(super) fn load(store: RealmStore) {
             i.requeue();
         });
         drop(turn);
+        // A failed early pull leaves the first sync to pull everything, as on any visit.
+        let early = match early {
+            Some(taken) => taken.await.ok().flatten(),
+            None => None,
+        };
+        // (installed, up to date): the early snapshot became the store's, and the realm on
+        // screen is already the one it and the queue make.
+        let (installed, up_to_date) = early
+            .and_then(|(snapshot, shown)| {
+                store.inner.try_update_value(|i| {
+                    if !i.snapshot.is_empty() {
+                        return (false, false);
+                    }
+                    i.snapshot = snapshot;
+                    // It was shown without the queue: right while the queue holds nothing.
+                    (true, shown && i.queue.mutations.is_empty())
+                })
+            })
+            .unwrap_or((false, false));
         listen(store);
-        if store.inner.with_value(|i| !i.snapshot.is_empty()) {
+        if !up_to_date && store.inner.with_value(|i| !i.snapshot.is_empty()) {
             store.rebuild();
-            store.source.set(Source::Cache);
+            store.source.set(if installed {
+                Source::Server
+            } else {
+                Source::Cache
+            });
         }
         store.publish();
         let first_visit = store.inner.with_value(|i| i.snapshot.is_empty()) && summary_first;
@@ -111,6 +144,26 @@ pub(super) fn load(store: RealmStore) {
         }
         super::sync::start(store);
     });
+}
+
+/// The whole collection the page's HTML asked for, as a snapshot, and whether its realm was put
+/// on screen (it is unless it does not read, or a realm got there first); `None` when the pull
+/// failed.
+async fn early_snapshot(store: RealmStore) -> Option<(Snapshot, bool)> {
+    let pull = crate::api::pull(0).await.ok()?;
+    let mut snapshot = Snapshot::default();
+    snapshot.apply_pull(pull);
+    let read = store.inner.with_value(|i| i.bundle.reads());
+    let realm = snapshot.realm(&Queue::new(String::new()), read).ok();
+    let shown = match realm {
+        Some(realm) if store.realm.with_untracked(Option::is_none) => {
+            store.realm.set(Some(std::sync::Arc::new(realm)));
+            store.source.set(Source::Server);
+            true
+        }
+        _ => false,
+    };
+    Some((snapshot, shown))
 }
 
 /// Fetches the map's summary, asked for before the full pull so it arrives first, and shows it
