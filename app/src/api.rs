@@ -45,10 +45,18 @@ async fn send(req: Result<gloo_net::http::Request, gloo_net::Error>) -> Result<R
 
 /// `GET url`, taking the answer of the request the page's HTML started for it when there is one.
 async fn get(url: &str) -> Result<Response, ApiError> {
-    match early(url).await {
+    early_or(url, || Request::get(url).build()).await
+}
+
+/// The answer to the request the page's HTML started under `key`, else `request` sent now.
+async fn early_or(
+    key: &str,
+    request: impl FnOnce() -> Result<gloo_net::http::Request, gloo_net::Error>,
+) -> Result<Response, ApiError> {
+    match early(key).await {
         Some(Ok(res)) => checked(res).await,
         // The early request did not reach the server: ask again, as if there had been none.
-        Some(Err(_)) | None => send(Request::get(url).build()).await,
+        Some(Err(_)) | None => send(request()).await,
     }
 }
 
@@ -142,14 +150,9 @@ pub const PAIRS: &str = "/api/pairs";
 /// `voter` is `None`). A first visit's HTML may have asked already with this very body
 /// (`app/early.js` keeps it under "URL BODY"): that answer is taken instead.
 pub async fn deal_pairs(body: &PairRequest) -> Result<PairDeal, ApiError> {
-    let started = match serde_json::to_string(body) {
-        Ok(text) => early(&format!("{PAIRS} {text}")).await,
-        Err(_) => None,
-    };
-    let res = match started {
-        Some(Ok(res)) => checked(res).await?,
-        Some(Err(_)) | None => send(Request::post(PAIRS).json(body)).await?,
-    };
+    let key =
+        serde_json::to_string(body).map_or_else(|_| String::new(), |t| format!("{PAIRS} {t}"));
+    let res = early_or(&key, || Request::post(PAIRS).json(body)).await?;
     decode(res).await
 }
 
