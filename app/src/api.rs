@@ -162,10 +162,13 @@ pub async fn post_votes(body: &VoteBatch) -> Result<VoteResponse, ApiError> {
     decode(res).await
 }
 
+/// Where the standings are asked for.
+pub const STANDINGS: &str = "/api/standings";
+
 /// `GET /api/standings`: the server's Bradley–Terry fit of the per-pair vote counts, in one
 /// request whatever the number of votes.
 pub async fn standings() -> Result<StandingsResponse, ApiError> {
-    let res = send(Request::get("/api/standings").build()).await?;
+    let res = get(STANDINGS).await?;
     decode(res).await
 }
 
@@ -286,15 +289,16 @@ pub async fn put_image(
 #[cfg(test)]
 mod tests {
     /// What a first visit may ask for early: the map's summary, the whole collection, the
-    /// newest battles, the list of images and a new voter's pairs, under the URLs
-    /// [`super::summary`], [`super::pull`], [`super::history`], [`super::images`] and
-    /// [`super::deal_pairs`] take them by.
-    const TAKEN: [&str; 5] = [
+    /// newest battles, the list of images, a new voter's pairs and the standings, under the URLs
+    /// [`super::summary`], [`super::pull`], [`super::history`], [`super::images`],
+    /// [`super::deal_pairs`] and [`super::standings`] take them by.
+    const TAKEN: [&str; 6] = [
         "/api/summary",
         "/api/sync/pull?since=0",
         "/api/history?limit=100",
         super::IMAGES,
         super::PAIRS,
+        super::STANDINGS,
     ];
 
     #[test]

@@ -219,16 +219,17 @@ mod tests {
         assert!(owned_by(&t, "map", "/map"));
         assert!(owned_by(&t, "map", "/"));
         // Each bundle with a page of its routes, and paths it owns.
-        let owners: [(&str, &str, &[&str]); 7] = [
+        let owners: [(&str, &str, &[&str]); 8] = [
             ("map", "/map", &["/map", "/"]),
+            ("arena", "/arena", &["/arena", "/arena/"]),
             (
-                "arena",
-                "/arena",
-                &["/arena", "/arena/standings", "/arena/seasons"],
+                "standings",
+                "/arena/standings",
+                &["/arena/standings", "/arena/seasons"],
             ),
             ("history", "/history", &["/history"]),
             ("replay", "/history/42", &["/history/42", "/history/7"]),
-            ("archive", "/archive", &["/archive"]),
+            ("archive", "/archive", &["/archive", "/factions/3"]),
             ("editor", "/editor", &["/editor", "/editor/terrain"]),
             ("lab", "/lab", &["/lab", "/lab/compare"]),
         ];

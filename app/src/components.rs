@@ -1,5 +1,6 @@
 //! Pieces shared by more than one page, in any bundle.
 
+pub mod arena_tabs;
 pub mod battle_labels;
 pub mod battle_report;
 pub mod image_viewer;

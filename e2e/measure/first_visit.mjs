@@ -25,6 +25,8 @@ const runs = Number(process.env.RUNS || 1);
 const ROUTES = [
   ['/map', '.markers .marker'],
   ['/arena', '.arena-pair'],
+  ['/arena/standings', 'table.standings tbody tr'],
+  ['/arena/seasons', '.season-list li'],
   ['/archive', '.archive table'],
   ['/history', '.history-filters, .history-empty, table.history-rows'],
   ['/editor', '.editor-section'],

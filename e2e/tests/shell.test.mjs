@@ -183,8 +183,21 @@ test('each_page_downloads_only_its_own_bundle', async () => {
     await page.waitForURL(`${s.url}${path}`);
     await page.locator(`body[data-bundle="${bundle}"] h1`).waitFor();
     assert.match(wasm.at(-1), new RegExp(`^/${folder}/app-${bundle}-.*\\.wasm$`), label);
+    if (bundle !== 'arena') continue;
+    // The arena's standings and seasons tabs are a bundle of their own, so a voter's first
+    // visit does not wait for them: the tab is a page load there, and the tab between them is not.
+    const tabs = page.getByRole('navigation', { name: 'Arena' });
+    await tabs.getByRole('link', { name: 'Standings', exact: true }).click();
+    await page.waitForURL(`${s.url}/arena/standings`);
+    await page.locator('body[data-bundle="standings"] h1', { hasText: 'Standings' }).waitFor();
+    assert.match(wasm.at(-1), /^\/standings-bundle\/app-standings-.*\.wasm$/);
+    await tabs.getByRole('link', { name: 'Seasons', exact: true }).click();
+    await page.waitForURL(`${s.url}/arena/seasons`);
+    await page.locator('body[data-bundle="standings"] h1', { hasText: 'Seasons' }).waitFor();
+    assert.equal(await tabs.locator('[aria-current="page"]').innerText(), 'Seasons');
+    assert.equal(wasm.length, 4, `the seasons tab is the standings bundle's page: ${wasm}`);
   }
-  assert.equal(wasm.length, 6, `one wasm a bundle: ${wasm}`);
+  assert.equal(wasm.length, 7, `one wasm a bundle: ${wasm}`);
   // A replay is the replay bundle's page: the list, which visitors read on phones, links no
   // battle system. Its rows' links are ordinary page loads, and the replay's way back too.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History', exact: true }).click();
@@ -195,7 +208,7 @@ test('each_page_downloads_only_its_own_bundle', async () => {
   await page.locator('p.back a').click();
   await page.waitForURL(`${s.url}/history`);
   await page.locator('body[data-bundle="history"] h1').waitFor();
-  assert.equal(wasm.length, 9, `one wasm a page load: ${wasm}`);
+  assert.equal(wasm.length, 10, `one wasm a page load: ${wasm}`);
   // An unknown path is "not found" in the default bundle, not a reload loop.
   await page.goto(`${s.url}/no-such-page`);
   assert.equal(await page.locator('h1').innerText(), 'Not found');

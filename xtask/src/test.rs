@@ -78,6 +78,8 @@ fn steps(tally: &mut Tally) -> anyhow::Result<()> {
             "-p",
             "app-arena",
             "-p",
+            "app-standings",
+            "-p",
             "app-history",
             "-p",
             "app-replay",

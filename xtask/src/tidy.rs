@@ -191,6 +191,7 @@ mod tests {
         for bundle in [
             "app/map",
             "app/arena",
+            "app/standings",
             "app/history",
             "app/archive",
             "app/editor",

@@ -15,11 +15,10 @@
 //! the vote was cast and as the realm holds it now.
 
 mod deck;
-pub mod seasons;
-pub mod standings;
 mod verdicts;
 
 use app::api::{self, ApiError};
+use app::components::arena_tabs::ArenaTabs;
 use app::components::photo_picture::{ImageTags, PhotoPicture, Size};
 use app::markup::photo_sheet::{build_markup, sheet};
 use app::store::{random_u64, use_realm_store};
@@ -27,7 +26,6 @@ use deck::Deck;
 use engine::wire::{PairRequest, Vote};
 use engine::{Rating, Realm, SplitMix64};
 use leptos::prelude::*;
-use leptos_router::components::A;
 use verdicts::{reason_text, settle, tally, Cast, Verdict, NO_TOKEN};
 
 /// How many of this visit's votes the log lists.
@@ -52,18 +50,6 @@ fn remember_builds(shown: bool) {
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
-}
-
-/// The tabs across the arena's pages.
-#[component]
-pub fn ArenaTabs() -> impl IntoView {
-    view! {
-        <nav class="arena-tabs" aria-label="Arena">
-            <A href="/arena" exact=true>"Vote"</A>
-            <A href="/arena/standings">"Standings"</A>
-            <A href="/arena/seasons">"Seasons"</A>
-        </nav>
-    }
 }
 
 fn now() -> f64 {

@@ -1,6 +1,6 @@
-//! The arena bundle: voting, the standings and the seasons — the pages most visitors open, many
-//! on a phone, so this wasm holds only them on the core every page shares (store, sync,
-//! navigation). No battle system is linked: nothing here fights, replays or writes a battle
+//! The arena bundle: voting — the page most visitors open, many on a phone, so this wasm holds
+//! only it on the core every page shares (store, sync, navigation). The standings and the
+//! seasons, its other tabs, are the standings bundle's (`app/standings`). No battle system is linked: nothing here fights, replays or writes a battle
 //! record out. The other pages are other bundles'; links to them are full page loads.
 //!
 //! Like the map, the arena shows no saved Battle Lab line-up, so it reads none ([`Arena`]): their
@@ -10,7 +10,7 @@ mod arena_page;
 
 use app::bundle::{Bundle, LabSetupsSkipped, Reads};
 use app::components::routed::{Elsewhere, RoutedNavBar};
-use arena_page::{seasons::SeasonsPage, standings::StandingsPage, ArenaPage};
+use arena_page::ArenaPage;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
@@ -32,7 +32,8 @@ fn main() {
     app::shell::start(&Arena, ArenaApp);
 }
 
-/// The arena bundle's shell: its three pages under one router.
+/// The arena bundle's shell: its page under the router (which hands any other path to its
+/// bundle).
 #[component]
 fn ArenaApp() -> impl IntoView {
     view! {
@@ -41,8 +42,6 @@ fn ArenaApp() -> impl IntoView {
             <main class="page">
                 <Routes fallback=Elsewhere>
                     <Route path=path!("/arena") view=ArenaPage />
-                    <Route path=path!("/arena/standings") view=StandingsPage />
-                    <Route path=path!("/arena/seasons") view=SeasonsPage />
                 </Routes>
             </main>
         </Router>

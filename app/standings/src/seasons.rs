@@ -2,8 +2,8 @@
 //! cumulative: the current one and every earlier one). With the editor key, the current season
 //! can be set; holding a season back keeps its ratings and votes, which return untouched.
 
-use super::ArenaTabs;
 use app::api;
+use app::components::arena_tabs::ArenaTabs;
 use app::components::sync_badge::WHERE_THE_BADGE_IS;
 use app::store::use_realm_store;
 use engine::{Group, Realm};

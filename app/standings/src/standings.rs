@@ -10,8 +10,8 @@
 
 mod ladder_chart;
 
-use super::ArenaTabs;
 use app::api;
+use app::components::arena_tabs::ArenaTabs;
 use app::store::use_realm_store;
 use engine::{BtStanding, Realm, PROVISIONAL_JUDGEMENTS};
 use ladder_chart::LadderChart;
