@@ -49,6 +49,16 @@ export class ArchivePage {
     return this.rows(name).filter({ has: this.page.locator("td", { hasText: exact }) });
   }
 
+  /**
+   * `locator` scrolled to and drawn, as a visitor reads it: a table off screen is laid out only
+   * when it comes near (content-visibility), and until then it has no rendered text.
+   */
+  async scrolledTo(locator) {
+    await locator.scrollIntoViewIfNeeded();
+    await this.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    return locator;
+  }
+
   /** A table of Combat Stats Explained by its label. */
   explained(label) {
     return this.page.locator(`table[data-explained="${label}"]`);

@@ -28,6 +28,7 @@ test('every_archive_table_lists_the_realms_rows', async () => {
   const species = s.doc.species[0];
   const units = s.doc.photos.filter((p) => p.species === species.id).length;
   const speciesRow = archive.row('species', species.name);
+  await archive.scrolledTo(speciesRow);
   assert.equal(await speciesRow.locator('td').nth(1).innerText(), String(units), 'Units counts the photos of that species');
   await screenshot(page, 'archive-1366');
   assert.deepEqual(errors, []);
@@ -49,7 +50,7 @@ test('a_mixed_material_is_drawn_half_in_each_colour', async () => {
   // Each of its colours lists it among the materials that use it.
   for (const id of mixed.colours.mixed) {
     const name = s.doc.colours.find((c) => c.id === id).name;
-    assert.match(await archive.row('colours', name).innerText(), new RegExp(mixed.name));
+    assert.match(await (await archive.scrolledTo(archive.row('colours', name))).innerText(), new RegExp(mixed.name));
   }
   await page.close();
 });

@@ -12,6 +12,7 @@ pub mod collection;
 pub mod config;
 pub mod db;
 pub mod display;
+pub mod encoding;
 pub mod error;
 pub mod fixture;
 pub mod headers;

@@ -13,6 +13,7 @@
 //! fifth smaller than the gzip the compression middleware makes on the fly, which on a phone's
 //! slow link is most of the wait.
 
+use crate::encoding::accepts_br;
 use crate::error::ApiError;
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{fn_service, ServiceRequest, ServiceResponse};
@@ -74,19 +75,6 @@ pub(crate) fn files_under(dir: &Path) -> Vec<PathBuf> {
     }
     out.sort();
     out
-}
-
-/// Whether an `Accept-Encoding` value accepts Brotli (`br`, with no `q=0`).
-fn accepts_br(value: &str) -> bool {
-    value.split(',').any(|coding| {
-        let mut parts = coding.split(';').map(str::trim);
-        parts.next().is_some_and(|c| c.eq_ignore_ascii_case("br"))
-            && parts.all(|p| {
-                p.strip_prefix("q=")
-                    .and_then(|q| q.parse::<f32>().ok())
-                    .is_none_or(|q| q > 0.0)
-            })
-    })
 }
 
 /// The Brotli copies of `dist/`'s files, for the requests that accept them; every other request
@@ -222,15 +210,6 @@ pub async fn not_allowed(req: HttpRequest) -> Result<HttpResponse, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn brotli_is_accepted_by_name_unless_its_weight_is_zero() {
-        assert!(accepts_br("gzip, deflate, br, zstd"));
-        assert!(accepts_br("BR;q=0.5"));
-        assert!(!accepts_br("gzip, deflate"));
-        assert!(!accepts_br("br;q=0"));
-        assert!(!accepts_br("brotli"));
-    }
 
     #[test]
     fn only_files_with_a_brotli_copy_beside_them_are_listed_by_url_path() {

@@ -465,3 +465,35 @@ async fn the_summary_is_the_live_realms_and_follows_each_change() {
     assert_eq!(renamed.body["name"], "Renamed For The Map");
     assert_eq!(after, live().await);
 }
+
+#[actix_web::test]
+async fn a_pull_to_a_browser_that_accepts_brotli_is_the_same_records_in_brotli() {
+    let (_dir, st) = state();
+    let app = app(st).await;
+    let (_, plain) = send(&app, TestRequest::get().uri("/api/sync/pull?since=0")).await;
+    let req = TestRequest::get()
+        .uri("/api/sync/pull?since=0")
+        .insert_header(("accept-encoding", "gzip, deflate, br"))
+        .to_request();
+    let res = actix_web::test::call_service(&app, req).await;
+    assert_eq!(res.status(), 200);
+    let header = |h: &str| {
+        res.headers()
+            .get(h)
+            .map(|v| v.to_str().unwrap().to_string())
+    };
+    assert_eq!(header("content-encoding").as_deref(), Some("br"));
+    assert_eq!(header("vary").as_deref(), Some("Accept-Encoding"));
+    assert_eq!(header("content-type").as_deref(), Some("application/json"));
+    let packed = actix_web::test::read_body(res).await;
+    let mut json = Vec::new();
+    brotli::BrotliDecompress(&mut &packed[..], &mut json).unwrap();
+    let decoded: Value = serde_json::from_slice(&json).unwrap();
+    assert_eq!(decoded, plain);
+    assert!(
+        packed.len() * 8 < json.len(),
+        "{} B from {} B",
+        packed.len(),
+        json.len()
+    );
+}

@@ -18,13 +18,15 @@ mod siege;
 mod table;
 mod uniques;
 
+use app::components::image_viewer::{enlarged, MarkupDialog};
 use app::components::page_intro::PageIntro;
 use app::components::photo_picture::ImageTags;
+use app::markup::{class, Markup};
 use app::store::use_realm_store;
 use engine::Realm;
 use explained::CombatStatsExplained;
 use leptos::prelude::*;
-use table::{Table, TableView};
+use table::{table_markup, Table};
 
 /// The Archive's parts in page order: `(heading, anchor, tables)`.
 fn parts(r: &Realm) -> Vec<(&'static str, &'static str, Vec<Table>)> {
@@ -48,81 +50,129 @@ fn parts(r: &Realm) -> Vec<(&'static str, &'static str, Vec<Table>)> {
     ]
 }
 
-/// The Archive page.
+/// An entry of the table of contents: `(anchor, title)`.
+type Entry = (&'static str, &'static str);
+
+/// The table of contents' own entries after the tables': `(anchor, title, sub-entries)`.
+const TOC_TAIL: [(&str, &str, &[Entry]); 2] = [
+    ("minifigure-ratings", "Minifigure Ratings", &[]),
+    (
+        "combat-stats-explained",
+        "Combat Stats Explained",
+        &[
+            ("power-rating", "Power Rating"),
+            ("rating-bonus", "Minifigure Rating bonus"),
+            ("buff-effects", "Faction buffs"),
+            ("skirmish", "How this feeds into Skirmish"),
+        ],
+    ),
+];
+
+/// The table of contents' list and every part with its tables, as markup: `(contents, parts)`.
+fn markup(
+    parts: &[(&'static str, &'static str, Vec<Table>)],
+    images: &ImageTags,
+) -> (String, String) {
+    let link = |m: &mut Markup, id: &str, title: &str| {
+        let href = format!("#{id}");
+        m.element("a", &[("href", Some(href.as_str()))], title);
+    };
+    let mut toc = Markup::new();
+    for (title, id, tables) in parts {
+        toc.el("li", &[], |m| {
+            link(m, id, title);
+            m.el("ul", &[], |m| {
+                for t in tables {
+                    m.el("li", &[], |m| link(m, t.id, t.title));
+                }
+            });
+        });
+    }
+    for (id, title, below) in TOC_TAIL {
+        toc.el("li", &[], |m| {
+            link(m, id, title);
+            if !below.is_empty() {
+                m.el("ul", &[], |m| {
+                    for (id, title) in below {
+                        m.el("li", &[], |m| link(m, id, title));
+                    }
+                });
+            }
+        });
+    }
+    let mut body = Markup::new();
+    for (title, id, tables) in parts {
+        body.el("section", &[class("archive-part"), ("id", Some(id))], |m| {
+            m.element("h2", &[], title);
+            for t in tables {
+                table_markup(m, t, images);
+            }
+        });
+    }
+    (toc.finish(), body.finish())
+}
+
+/// The Archive page. The contents and the tables are markup, written again only when what they
+/// show changes (a vote moves no table); Combat Stats Explained, which has controls, is a view.
 #[component]
 pub fn ArchivePage() -> impl IntoView {
     let store = use_realm_store();
-    ImageTags::provide();
+    let images = ImageTags::provide();
+    let page = Memo::new(move |_| {
+        store
+            .realm
+            .with(|r| r.as_deref().map(|r| markup(&parts(r), &images)))
+    });
+    let loaded = Memo::new(move |_| page.with(Option::is_some));
+    let part = move |pick: fn(&(String, String)) -> &String| {
+        move || page.with(|p| p.as_ref().map(pick).cloned().unwrap_or_default())
+    };
+    // The enlarged picture, and the thumbnail the focus goes back to when it closes.
+    let viewer = RwSignal::new(None::<String>);
+    let thumb = StoredValue::new_local(None::<web_sys::HtmlElement>);
+    let close = Callback::new(move |()| {
+        viewer.set(None);
+        if let Some(t) = thumb.get_value() {
+            let _ = t.focus();
+        }
+    });
+    let enlarge = move |t: web_sys::HtmlElement| {
+        viewer.set(Some(enlarged(&t)));
+        thumb.set_value(Some(t));
+    };
+    let click = move |ev: leptos::ev::MouseEvent| {
+        table::open(&ev, enlarge);
+    };
+    let key = move |ev: leptos::ev::KeyboardEvent| {
+        table::open(&ev, enlarge);
+    };
     view! {
         <PageIntro title="Archive" lead="The Armory, the materials, the species and the bestiary: every table of the collection." />
-        {move || {
-            store.realm.with(|r| match r {
-                None => view! { <p class="loading">"Loading the realm…"</p> }.into_any(),
-                Some(r) => view! { <Archive parts=parts(r) /> }.into_any(),
-            })
+        {move || if loaded.get() {
+            view! {
+                <div class="archive">
+                    <nav class="archive-toc" aria-label="Archive contents">
+                        <h2>"Contents"</h2>
+                        <ul inner_html=part(|p| &p.0)></ul>
+                    </nav>
+                    <div class="archive-body">
+                        <div class="archive-parts" inner_html=part(|p| &p.1) on:click=click on:keydown=key></div>
+                        <section class="archive-part" id="minifigure-ratings">
+                            <h2>"Minifigure Ratings"</h2>
+                            <p class="archive-lead">
+                                "Every figure's rating, how many times it has been judged and what share it has won, beside a Bradley–Terry ladder of every vote: "
+                                <a class="standings-link" href="/arena/standings">"open the Minifigure Rating standings"</a>
+                                "."
+                            </p>
+                        </section>
+                        <CombatStatsExplained />
+                    </div>
+                </div>
+            }
+            .into_any()
+        } else {
+            view! { <p class="loading">"Loading the realm…"</p> }.into_any()
         }}
-    }
-}
-
-/// The table of contents and every part.
-#[component]
-fn Archive(parts: Vec<(&'static str, &'static str, Vec<Table>)>) -> impl IntoView {
-    let toc = parts
-        .iter()
-        .map(|(title, id, tables)| {
-            let links = tables
-                .iter()
-                .map(|t| view! { <li><a href=format!("#{}", t.id)>{t.title}</a></li> })
-                .collect_view();
-            view! {
-                <li>
-                    <a href=format!("#{id}")>{*title}</a>
-                    <ul>{links}</ul>
-                </li>
-            }
-        })
-        .collect_view();
-    let body = parts
-        .into_iter()
-        .map(|(title, id, tables)| {
-            view! {
-                <section class="archive-part" id=id>
-                    <h2>{title}</h2>
-                    {tables.into_iter().map(|table| view! { <TableView table /> }).collect_view()}
-                </section>
-            }
-        })
-        .collect_view();
-    view! {
-        <div class="archive">
-            <nav class="archive-toc" aria-label="Archive contents">
-                <h2>"Contents"</h2>
-                <ul>
-                    {toc}
-                    <li><a href="#minifigure-ratings">"Minifigure Ratings"</a></li>
-                    <li>
-                        <a href="#combat-stats-explained">"Combat Stats Explained"</a>
-                        <ul>
-                            <li><a href="#power-rating">"Power Rating"</a></li>
-                            <li><a href="#rating-bonus">"Minifigure Rating bonus"</a></li>
-                            <li><a href="#buff-effects">"Faction buffs"</a></li>
-                            <li><a href="#skirmish">"How this feeds into Skirmish"</a></li>
-                        </ul>
-                    </li>
-                </ul>
-            </nav>
-            <div class="archive-body">
-                {body}
-                <section class="archive-part" id="minifigure-ratings">
-                    <h2>"Minifigure Ratings"</h2>
-                    <p class="archive-lead">
-                        "Every figure's rating, how many times it has been judged and what share it has won, beside a Bradley–Terry ladder of every vote: "
-                        <a class="standings-link" href="/arena/standings">"open the Minifigure Rating standings"</a>
-                        "."
-                    </p>
-                </section>
-                <CombatStatsExplained />
-            </div>
-        </div>
+        {move || viewer.get().map(|markup| view! { <MarkupDialog markup close /> })}
     }
 }

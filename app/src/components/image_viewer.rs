@@ -6,7 +6,7 @@
 //! with one click handler on its backdrop, not as a `view!` tree of its own: [`MarkupDialog`],
 //! which the faction page's figures open too.
 
-use crate::components::photo_picture::{use_image_tags, Size};
+use crate::components::photo_picture::{use_image_tags, ImageTags, Size};
 use crate::markup::{class, Markup};
 use engine::wire::ImageKind;
 use leptos::html;
@@ -43,6 +43,49 @@ pub fn Thumbnail(name: String, owners: Vec<(ImageKind, u64)>) -> impl IntoView {
         }
         .into_any()
     }
+}
+
+/// [`Thumbnail`] as markup, for a page written as one string (the Archive): a button holding
+/// the display image, with the enlarged view's caption and address in `data-caption` and
+/// `data-original` ([`enlarged`] reads them back), or "no picture yet". The page opens the view
+/// with [`MarkupDialog`] when the button is pressed.
+pub fn thumbnail_markup(
+    m: &mut Markup,
+    images: &ImageTags,
+    name: &str,
+    owners: &[(ImageKind, u64)],
+) {
+    let Some((kind, id)) = images.first_of(owners) else {
+        m.element("span", &[class("no-picture")], "No picture yet");
+        return;
+    };
+    let thumb = images.url(kind, id, Size::Display).unwrap_or_default();
+    let original = images.url(kind, id, Size::Original).unwrap_or_default();
+    let label = format!("Enlarge the picture of {name}");
+    let button = [
+        ("type", Some("button")),
+        class("thumb"),
+        ("aria-label", Some(label.as_str())),
+        ("data-caption", Some(name)),
+        ("data-original", Some(original.as_str())),
+    ];
+    m.el("button", &button, |m| {
+        m.empty(
+            "img",
+            &[
+                ("src", Some(thumb.as_str())),
+                ("alt", Some("")),
+                ("loading", Some("lazy")),
+            ],
+        );
+    });
+}
+
+/// The enlarged view a thumbnail written by [`thumbnail_markup`] opens.
+pub fn enlarged(thumb: &web_sys::Element) -> String {
+    let caption = thumb.get_attribute("data-caption").unwrap_or_default();
+    let original = thumb.get_attribute("data-original").unwrap_or_default();
+    viewer_markup(&caption, &original)
 }
 
 /// The enlarged view of `src`, captioned `caption`.

@@ -33,7 +33,8 @@ struct Since {
     since: u64,
 }
 
-/// Every record changed after the cursor, tombstones included.
+/// Every record changed after the cursor, tombstones included: the biggest answer a first visit
+/// waits for, so compressed harder than the middleware would (`encoding`).
 pub async fn pull(
     state: web::Data<AppState>,
     req: actix_web::HttpRequest,
@@ -41,5 +42,7 @@ pub async fn pull(
     let q: Since = web::Query::<Since>::from_query(req.query_string())
         .map_err(|e| ApiError::bad_field("since", e.to_string()))?
         .into_inner();
-    Ok(HttpResponse::Ok().json(state.db.pull(q.since).await?))
+    let pull = state.db.pull(q.since).await?;
+    let json = serde_json::to_vec(&pull).map_err(ApiError::internal)?;
+    Ok(crate::encoding::json_answer(&req, json).await)
 }

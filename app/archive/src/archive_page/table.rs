@@ -1,10 +1,13 @@
 //! One Archive table: the rows as plain data ([`Table`], built by the pure functions of each table
-//! group so they can be tested natively) and the view that draws them inside their own scrolling box,
-//! so a wide table scrolls sideways without the page doing so.
+//! group so they can be tested natively) and the markup that draws them inside their own
+//! scrolling box, so a wide table scrolls sideways without the page doing so.
 
-use app::components::image_viewer::Thumbnail;
+use app::components::image_viewer::thumbnail_markup;
+use app::components::photo_picture::ImageTags;
+use app::markup::table::items;
+use app::markup::{class, Markup};
 use engine::wire::ImageKind;
-use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// One cell of a table.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,107 +58,176 @@ pub struct Table {
     pub rows: Vec<Vec<Cell>>,
 }
 
-/// Draws a table under its heading; an empty one says so instead of showing an empty grid.
-#[component]
-pub fn TableView(table: Table) -> impl IntoView {
-    let Table {
-        id,
-        title,
-        lead,
-        headers,
-        rows,
-    } = table;
-    let body = if rows.is_empty() {
-        view! { <p class="archive-empty">"Nothing recorded yet."</p> }.into_any()
-    } else {
-        view! {
-            <div class="archive-scroll" tabindex="0" role="region" aria-label=title>
-                <table class="archive-grid" data-table=id>
-                    <thead>
-                        <tr>{headers.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr>
-                    </thead>
-                    <tbody>
-                        {rows
-                            .into_iter()
-                            .map(|row| view! { <tr>{row.into_iter().map(cell_view).collect_view()}</tr> })
-                            .collect_view()}
-                    </tbody>
-                </table>
-            </div>
-        }
-        .into_any()
-    };
-    view! {
-        <section class="archive-section" id=id>
-            <h3>{title}</h3>
-            <p class="archive-lead">{lead}</p>
-            {body}
-        </section>
-    }
+/// Writes a table under its heading; an empty one says so instead of showing an empty grid.
+/// The Archive only shows things, so it is markup (`app::markup`), set once as the page's HTML:
+/// built as elements one by one, its few thousand cells took the phone profile a third of a
+/// second. The colour squares and the thumbnails are opened by the page's handlers ([`open`]).
+pub fn table_markup(m: &mut Markup, table: &Table, images: &ImageTags) {
+    m.el(
+        "section",
+        &[class("archive-section"), ("id", Some(table.id))],
+        |m| {
+            m.element("h3", &[], table.title);
+            m.element("p", &[class("archive-lead")], table.lead);
+            if table.rows.is_empty() {
+                m.element("p", &[class("archive-empty")], "Nothing recorded yet.");
+                return;
+            }
+            let scroll = [
+                class("archive-scroll"),
+                ("tabindex", Some("0")),
+                ("role", Some("region")),
+                ("aria-label", Some(table.title)),
+            ];
+            m.el("div", &scroll, |m| {
+                let grid = [class("archive-grid"), ("data-table", Some(table.id))];
+                m.el("table", &grid, |m| {
+                    m.el("thead", &[], |m| {
+                        m.el("tr", &[], |m| {
+                            for h in table.headers {
+                                m.element("th", &[("scope", Some("col"))], h);
+                            }
+                        });
+                    });
+                    m.el("tbody", &[], |m| {
+                        for row in &table.rows {
+                            m.el("tr", &[], |m| {
+                                for c in row {
+                                    cell_markup(m, c, images);
+                                }
+                            });
+                        }
+                    });
+                });
+            });
+        },
+    );
 }
 
 /// One `<td>`.
-fn cell_view(c: Cell) -> AnyView {
+fn cell_markup(m: &mut Markup, c: &Cell, images: &ImageTags) {
     match c {
-        Cell::Text(t) => view! { <td>{t}</td> }.into_any(),
-        Cell::Num(t) => view! { <td class="num">{t}</td> }.into_any(),
+        Cell::Text(t) => {
+            m.element("td", &[], t);
+        }
+        Cell::Num(t) => {
+            m.element("td", &[class("num")], t);
+        }
         Cell::Swatch { label, hexes, uses } => {
-            view! { <td class="swatch-cell"><Swatch label hexes uses /></td> }.into_any()
+            m.el("td", &[class("swatch-cell")], |m| {
+                swatch_markup(m, label, hexes, uses)
+            });
         }
-        Cell::Labelled { main, sub } => view! {
-            <td><span class="main">{main}</span><small class="unit">{sub}</small></td>
+        Cell::Labelled { main, sub } => {
+            m.el("td", &[], |m| {
+                m.element("span", &[class("main")], main);
+                m.element("small", &[class("unit")], sub);
+            });
         }
-        .into_any(),
         Cell::Picture { name, owners } => {
-            view! { <td class="picture-cell"><Thumbnail name owners /></td> }.into_any()
+            m.el("td", &[class("picture-cell")], |m| {
+                thumbnail_markup(m, images, name, owners);
+            });
         }
-        Cell::Lines(lines) => view! {
-            <td>
-                <ul class="archive-lines">{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
-            </td>
+        Cell::Lines(lines) => {
+            m.el("td", &[], |m| {
+                m.el("ul", &[class("archive-lines")], |m| items(m, lines));
+            });
         }
-        .into_any(),
     }
 }
 
-/// A colour square that opens, by pointer or by Enter or Space, to what is made of it; Escape
-/// or a second press closes it. A mixed material's square is two halves, each its own element, so
-/// each half carries exactly one of the two colours it is drawn from.
-#[component]
-pub fn Swatch(label: String, hexes: Vec<String>, uses: Vec<String>) -> impl IntoView {
-    let mixed = hexes.len() > 1;
-    let open = RwSignal::new(false);
+/// A colour square that opens to what is made of it (by pointer, or Enter or Space: it is a
+/// button), and closes on a second press or Escape ([`open`]). A mixed material's square is two
+/// halves, each its own element, so each half carries exactly one of the two colours it is drawn
+/// from.
+fn swatch_markup(m: &mut Markup, label: &str, hexes: &[String], uses: &[String]) {
     let what = format!("{label}: what is made of it");
-    let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        if ev.key() == "Escape" && open.get_untracked() {
-            ev.prevent_default();
-            open.set(false);
+    let button = [
+        ("type", Some("button")),
+        class(if hexes.len() > 1 {
+            "swatch mixed"
+        } else {
+            "swatch"
+        }),
+        ("aria-label", Some(what.as_str())),
+        ("title", Some(label)),
+        ("aria-expanded", Some("false")),
+    ];
+    m.el("button", &button, |m| {
+        for hex in hexes {
+            let style = format!("background-color: {hex}");
+            let half = [
+                class("half"),
+                ("data-hex", Some(hex.as_str())),
+                ("style", Some(style.as_str())),
+            ];
+            m.element("span", &half, "");
         }
+    });
+    let note = [
+        class("swatch-uses"),
+        ("role", Some("note")),
+        ("aria-label", Some(label)),
+        ("hidden", Some("")),
+    ];
+    m.el("div", &note, |m| {
+        if uses.is_empty() {
+            m.element("p", &[], "Nothing in the realm is made of it yet.");
+        } else {
+            m.el("ul", &[], |m| items(m, uses));
+        }
+    });
+}
+
+/// What a press (`click`) or a key (`keydown`) in the Archive's markup does: a colour square
+/// opens or closes, Escape closes the one it is in, a thumbnail is handed to `enlarge`. Whether
+/// the event was taken.
+pub fn open(ev: &web_sys::Event, enlarge: impl FnOnce(web_sys::HtmlElement)) -> bool {
+    let Some(target) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
+        return false;
     };
-    let list = if uses.is_empty() {
-        view! { <p>"Nothing in the realm is made of it yet."</p> }.into_any()
+    let within = |selector: &str| target.closest(selector).ok().flatten();
+    if ev.type_() == "keydown" {
+        let escape = ev
+            .dyn_ref::<web_sys::KeyboardEvent>()
+            .is_some_and(|k| k.key() == "Escape");
+        let square =
+            within(".swatch-cell").and_then(|c| c.query_selector("button.swatch").ok().flatten());
+        match square {
+            Some(square) if escape && is_open(&square) => {
+                ev.prevent_default();
+                set_open(&square, false);
+                true
+            }
+            _ => false,
+        }
+    } else if let Some(square) = within("button.swatch") {
+        set_open(&square, !is_open(&square));
+        true
+    } else if let Some(thumb) = within("button.thumb").and_then(|t| t.dyn_into().ok()) {
+        enlarge(thumb);
+        true
     } else {
-        view! { <ul>{uses.into_iter().map(|u| view! { <li>{u}</li> }).collect_view()}</ul> }
-            .into_any()
-    };
-    view! {
-        <button
-            type="button"
-            class="swatch"
-            class:mixed=mixed
-            aria-label=what
-            title=label.clone()
-            aria-expanded=move || open.get().to_string()
-            on:click=move |_| open.update(|o| *o = !*o)
-            on:keydown=on_key
-        >
-            {hexes
-                .into_iter()
-                .map(|hex| view! { <span class="half" data-hex=hex.clone() style:background-color=hex></span> })
-                .collect_view()}
-        </button>
-        <div class="swatch-uses" role="note" aria-label=label hidden=move || !open.get() on:keydown=on_key>
-            {list}
-        </div>
+        false
+    }
+}
+
+fn is_open(square: &web_sys::Element) -> bool {
+    square.get_attribute("aria-expanded").as_deref() == Some("true")
+}
+
+/// Opens or closes a colour square: its state, and the list after it.
+fn set_open(square: &web_sys::Element, open: bool) {
+    let _ = square.set_attribute("aria-expanded", if open { "true" } else { "false" });
+    if let Some(uses) = square.next_element_sibling() {
+        let _ = if open {
+            uses.remove_attribute("hidden")
+        } else {
+            uses.set_attribute("hidden", "")
+        };
     }
 }
