@@ -6,11 +6,11 @@
 //! (`GET /api/sync/pull`) is the biggest answer by far: every first visit of every page but the
 //! map and History takes the whole collection (hundreds of kilobytes of JSON) alongside its
 //! wasm, over the same slow link. Quality 5 makes it a sixth smaller than the middleware does
-//! for a millisecond or two more per hundred kilobytes; the top qualities (10, 11) would save as
+//! for a few milliseconds more per megabyte; the top qualities (10, 11) would save as
 //! much again but cost a hundred times the time on every change, so they are not used.
 
 use actix_web::http::header;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{HttpRequest, HttpResponse};
 use std::io::Write as _;
 
 /// The Brotli quality of a pull (0–11).
@@ -52,25 +52,19 @@ pub fn brotli(json: &[u8], quality: u32) -> Vec<u8> {
 }
 
 /// A 200 answer of `json` (already serialised): Brotli at [`PULL_QUALITY`] when the request
-/// accepts it and the body is big enough to gain, compressed off the worker thread; otherwise as
-/// is, for the middleware to encode as it encodes everything else.
-pub async fn json_answer(req: &HttpRequest, json: Vec<u8>) -> HttpResponse {
+/// accepts it and the body is big enough to gain; otherwise as is, for the middleware to encode
+/// as it encodes everything else. Compressed on the worker thread, as the middleware compresses:
+/// anyone may pull, so handing each pull to a thread pool of its own would let many at once hold
+/// a copy of the collection each, where the workers take them a few at a time.
+pub fn json_answer(req: &HttpRequest, json: Vec<u8>) -> HttpResponse {
     let mut res = HttpResponse::Ok();
-    res.content_type(mime_json())
+    res.content_type(header::ContentType::json())
         .insert_header((header::VARY, "Accept-Encoding"));
     if json.len() < HARDER_FROM || !request_accepts_br(req) {
         return res.body(json);
     }
-    match web::block(move || brotli(&json, PULL_QUALITY)).await {
-        Ok(body) => res
-            .insert_header((header::CONTENT_ENCODING, "br"))
-            .body(body),
-        Err(e) => HttpResponse::InternalServerError().body(e.to_string()),
-    }
-}
-
-fn mime_json() -> header::ContentType {
-    header::ContentType::json()
+    res.insert_header((header::CONTENT_ENCODING, "br"))
+        .body(brotli(&json, PULL_QUALITY))
 }
 
 #[cfg(test)]

@@ -44,5 +44,5 @@ pub async fn pull(
         .into_inner();
     let pull = state.db.pull(q.since).await?;
     let json = serde_json::to_vec(&pull).map_err(ApiError::internal)?;
-    Ok(crate::encoding::json_answer(&req, json).await)
+    Ok(crate::encoding::json_answer(&req, json))
 }
