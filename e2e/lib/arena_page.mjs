@@ -58,6 +58,7 @@ export class StandingsPage {
     await this.page.locator('table.standings tbody tr').first().waitFor();
     // The server's fit of every vote so far (it says when a newer one is still on its way).
     await this.page.locator('.fit-note[data-fitting="false"]', { hasText: 'Bradley–Terry fit of' }).waitFor();
+    await tableComplete(this.page);
   }
 
   /** Every row's Power bonus (the data behind the hover title), by photo id. */
@@ -70,6 +71,12 @@ export class StandingsPage {
   async bonusTitle(photoId) {
     return this.page.locator(`table.standings tr[data-photo="${photoId}"] td.rating`).getAttribute('title');
   }
+}
+
+/** Waits until the standings table holds every row: the first screenful is drawn first, the rest
+ * a frame later, and the table is `aria-busy` until then. */
+export async function tableComplete(page) {
+  await page.locator('table.standings:not([aria-busy])').waitFor();
 }
 
 export class SeasonsPage {

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot } from '../lib/browser.mjs';
 import { suite } from '../lib/suite.mjs';
+import { tableComplete } from '../lib/arena_page.mjs';
 
 const s = suite('demo', { demoActivity: true });
 
@@ -23,6 +24,7 @@ test('a_fresh_install_shows_its_battles_in_history_and_ranks_its_standings', asy
   await page.goto(`${s.url}/arena/standings`);
   await page.locator('.fit-note[data-fitting="false"]').waitFor({ timeout: 60_000 });
   await page.locator('table.standings tbody td.bt-score').first().waitFor();
+  await tableComplete(page);
   const ranks = await page.locator('table.standings tbody td.rank').allInnerTexts();
   const judged = (await page.locator('table.standings tbody td.judged').allInnerTexts()).map(Number);
   const numbered = ranks.filter((r) => /^\d+$/.test(r.trim())).length;
