@@ -10,5 +10,6 @@ pub mod bundle;
 pub mod components;
 pub mod fighting;
 pub mod markup;
+pub mod paint;
 pub mod shell;
 pub mod store;

@@ -30,6 +30,8 @@ export class ArchivePage {
   async open() {
     await this.page.goto(`${this.base}/archive`);
     await this.table('weapons').waitFor();
+    // The first tables are drawn first and the rest once they have painted (`aria-busy` till then).
+    await this.page.locator('.archive-parts:not([aria-busy])').waitFor();
     return this;
   }
 

@@ -22,6 +22,7 @@ use app::components::image_viewer::{enlarged, MarkupDialog};
 use app::components::page_intro::PageIntro;
 use app::components::photo_picture::ImageTags;
 use app::markup::{class, Markup};
+use app::paint::after_paint;
 use app::store::use_realm_store;
 use engine::Realm;
 use explained::CombatStatsExplained;
@@ -68,11 +69,12 @@ const TOC_TAIL: [(&str, &str, &[Entry]); 2] = [
     ),
 ];
 
-/// The table of contents' list and every part with its tables, as markup: `(contents, parts)`.
-fn markup(
-    parts: &[(&'static str, &'static str, Vec<Table>)],
-    images: &ImageTags,
-) -> (String, String) {
+/// How many tables the first drawing of the parts holds: more than a screenful. The rest of the
+/// parts, some thousands of cells, are written once that drawing has painted (`app::paint`).
+const FIRST_TABLES: usize = 2;
+
+/// The table of contents' list as markup.
+fn contents_markup(parts: &[(&'static str, &'static str, Vec<Table>)]) -> String {
     let link = |m: &mut Markup, id: &str, title: &str| {
         let href = format!("#{id}");
         m.element("a", &[("href", Some(href.as_str()))], title);
@@ -100,30 +102,59 @@ fn markup(
             }
         });
     }
+    toc.finish()
+}
+
+/// The parts with their first `tables` tables (in page order) as markup: a part past them is
+/// left out, and the part they end in is cut after its last one.
+fn parts_markup(
+    parts: &[(&'static str, &'static str, Vec<Table>)],
+    images: &ImageTags,
+    tables: usize,
+) -> String {
     let mut body = Markup::new();
-    for (title, id, tables) in parts {
+    let mut left = tables;
+    for (title, id, part) in parts {
+        if left == 0 {
+            break;
+        }
         body.el("section", &[class("archive-part"), ("id", Some(id))], |m| {
             m.element("h2", &[], title);
-            for t in tables {
+            for t in part.iter().take(left) {
                 table_markup(m, t, images);
             }
         });
+        left = left.saturating_sub(part.len());
     }
-    (toc.finish(), body.finish())
+    body.finish()
 }
 
 /// The Archive page. The contents and the tables are markup, written again only when what they
 /// show changes (a vote moves no table); Combat Stats Explained, which has controls, is a view.
+/// The first tables are drawn first, and the rest of the page once they are on screen.
 #[component]
 pub fn ArchivePage() -> impl IntoView {
     let store = use_realm_store();
     let images = ImageTags::provide();
+    // The contents and the first tables; every table once those have painted.
+    let loaded = Memo::new(move |_| store.realm.with(Option::is_some));
+    let below = after_paint(move || loaded.get());
     let page = Memo::new(move |_| {
-        store
-            .realm
-            .with(|r| r.as_deref().map(|r| markup(&parts(r), &images)))
+        let tables = if below.get() {
+            usize::MAX
+        } else {
+            FIRST_TABLES
+        };
+        store.realm.with(|r| {
+            r.as_deref().map(|r| {
+                let parts = parts(r);
+                (
+                    contents_markup(&parts),
+                    parts_markup(&parts, &images, tables),
+                )
+            })
+        })
     });
-    let loaded = Memo::new(move |_| page.with(Option::is_some));
     let part = move |pick: fn(&(String, String)) -> &String| {
         move || page.with(|p| p.as_ref().map(pick).cloned().unwrap_or_default())
     };
@@ -156,7 +187,7 @@ pub fn ArchivePage() -> impl IntoView {
                         <ul inner_html=part(|p| &p.0)></ul>
                     </nav>
                     <div class="archive-body">
-                        <div class="archive-parts" inner_html=part(|p| &p.1) on:click=click on:keydown=key></div>
+                        <div class="archive-parts" aria-busy=move || (!below.get()).then_some("true") inner_html=part(|p| &p.1) on:click=click on:keydown=key></div>
                         <section class="archive-part" id="minifigure-ratings">
                             <h2>"Minifigure Ratings"</h2>
                             <p class="archive-lead">
@@ -165,7 +196,8 @@ pub fn ArchivePage() -> impl IntoView {
                                 "."
                             </p>
                         </section>
-                        <CombatStatsExplained />
+                        // Controls and tables built element by element, at the foot of the page.
+                        {move || below.get().then(|| view! { <CombatStatsExplained /> })}
                     </div>
                 </div>
             }

@@ -13,6 +13,7 @@ mod ladder_chart;
 use app::api;
 use app::components::arena_tabs::ArenaTabs;
 use app::markup::{class, Markup};
+use app::paint::after_paint;
 use app::store::use_realm_store;
 use engine::{BtStanding, Realm, PROVISIONAL_JUDGEMENTS};
 use ladder_chart::LadderChart;
@@ -137,14 +138,7 @@ pub fn StandingsPage() -> impl IntoView {
     });
     // Whether the whole table is drawn: set once, the frame after the first rows painted. Until
     // then the table is `aria-busy` (what the browser tests wait on before reading every row).
-    let complete = RwSignal::new(false);
-    Effect::new(move |_| {
-        if table.with(Option::is_some) && !complete.get_untracked() {
-            request_animation_frame(move || {
-                set_timeout(move || complete.set(true), std::time::Duration::ZERO)
-            });
-        }
-    });
+    let complete = after_paint(move || table.with(Option::is_some));
     let body = move || {
         let whole = complete.get();
         table.with(|rows| {
