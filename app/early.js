@@ -1,8 +1,10 @@
+// What every page runs first; Trunk inlines this file at the top of each bundle's <head>, before
+// the styles, which would hold a script back.
+//
 // A first visit (no service worker in control, so nothing is stored yet) asks at once for the
 // data its page shows first, alongside the wasm rather than after it: the URLs in the page's
 // <html data-early> (none for a page whose data depends on its address, the replay's). The app
-// takes the answers (app/src/api.rs, `early`). Trunk inlines this file at the top of each
-// bundle's <head>, before the styles, which would hold a script back.
+// takes the answers (app/src/api.rs, `early`).
 //
 // A URL in POSTS is asked for with the body the app would send on a first visit, and kept under
 // "URL BODY", the key the app looks it up by, so an answer to another body is never taken. Its
@@ -28,4 +30,12 @@ if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) {
       });
     }
   }
+}
+
+// The service worker keeps every bundle for use with no network (app/sw.js): on a first visit,
+// megabytes fetched behind the page. It is registered once the page has loaded (the load event
+// waits for the wasm, a preload), so on a slow network those downloads never share the link with
+// the files the page is waiting for.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => navigator.serviceWorker.register('/sw.js'));
 }
