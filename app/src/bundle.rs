@@ -31,6 +31,14 @@ pub trait Bundle: Sync + 'static {
         false
     }
 
+    /// Whether the page draws something meaningful before the realm is in (the arena's first
+    /// pair, from the deal's cards): on a first visit the realm's first reading, a long task on
+    /// a phone, then waits for the frame after the mount, so that frame paints it. Other pages
+    /// show nothing until the realm, and would only pay the extra frame.
+    fn draws_before_realm(&self) -> bool {
+        false
+    }
+
     /// The battle record's download link for the victory screen, where this bundle offers one.
     fn record_link(&self, _record: &BattleRecord) -> Option<String> {
         None

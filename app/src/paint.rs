@@ -8,6 +8,21 @@
 use leptos::prelude::*;
 use std::time::Duration;
 
+/// Resolves in the first task after the next frame has painted: for work that must not hold back
+/// the paint of what the page has drawn so far.
+pub async fn next_paint() {
+    let (done, painted) = tokio::sync::oneshot::channel::<()>();
+    request_animation_frame(move || {
+        set_timeout(
+            move || {
+                let _ = done.send(());
+            },
+            Duration::ZERO,
+        )
+    });
+    let _ = painted.await;
+}
+
 /// A signal that turns true (and stays true) in the first task after the frame that follows
 /// `ready` first holding: the frame that paints what `ready` lets the page draw.
 pub fn after_paint(ready: impl Fn() -> bool + 'static) -> ReadSignal<bool> {

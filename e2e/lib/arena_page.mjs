@@ -4,9 +4,12 @@
 export class ArenaPage {
   constructor(page, baseUrl) { this.page = page; this.baseUrl = baseUrl; }
 
+  /** Opens the arena and waits for the pair and the realm: a first visit may show the pair from
+   * the deal's cards first, its builds `aria-busy` until the realm is in. */
   async open() {
     await this.page.goto(`${this.baseUrl}/arena`);
     await this.page.locator('.arena-pair').waitFor();
+    await this.page.waitForFunction(() => document.querySelector('.arena-pair [aria-busy]') === null);
   }
 
   /** The pair on screen as [left id, right id]. */

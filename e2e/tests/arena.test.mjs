@@ -319,3 +319,47 @@ test('a_first_visit_is_dealt_its_pairs_alongside_the_wasm_once_and_shows_them', 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a_first_visit_shows_its_first_pair_from_the_deal_before_the_realm_is_read', async () => {
+  const { context, page, errors } = await s.fresh();
+  // The whole collection is held back until the pair is on screen and judged.
+  let release;
+  const held = new Promise((done) => { release = done; });
+  await page.route('**/api/sync/pull**', async (route) => { await held; await route.continue(); });
+  const deals = [];
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname === '/api/pairs') deals.push(res.json());
+  });
+  await page.goto(`${s.url}/arena`);
+  await page.locator('.arena-pair').waitFor();
+  const [{ pairs, cards }] = await Promise.all(deals);
+  const arena = new ArenaPage(page, s.url);
+  const [left, right] = await arena.pair();
+  assert.deepEqual([left, right], [pairs[0].a, pairs[0].b]);
+  // Each button shows its photo's name and faction as the deal's card has them; the builds wait.
+  const card = (id) => cards.find((c) => c.photo === id);
+  const doc = await s.realm();
+  for (const [side, id] of [['left', left], ['right', right]]) {
+    const photo = doc.photos.find((p) => p.id === id);
+    const faction = doc.factions.find((f) => f.id === photo.faction);
+    assert.equal(card(id).name, photo.name);
+    assert.equal(await page.locator(`.contender.${side} .contender-name`).textContent(), photo.name);
+    assert.equal(await page.locator(`.contender.${side} .contender-faction`).textContent(), faction.name);
+    assert.match(await page.locator(`#build-${side}`).getAttribute('aria-busy'), /true/);
+  }
+  // A vote before the realm is read is queued as any other, with the card's rating as "then".
+  const before = card(left).rating.rating;
+  await arena.voteWithKey('left');
+  assert.equal(await page.locator('.vote-entry').count(), 1);
+  release();
+  // The realm comes in: the builds fill, the vote counts, and its "then" was the card's rating.
+  await page.waitForFunction(() => document.querySelector('.arena-pair [aria-busy]') === null);
+  assert.match(await page.locator('#build-left').textContent(), /Power/);
+  assert.deepEqual(await arena.settledTally(), { counted: 1, notCounted: 0 });
+  const detail = page.locator('.vote-entry[data-status="counted"] .vote-detail', { hasText: ' now (' });
+  await detail.waitFor();
+  assert.match(await detail.textContent(), new RegExp(`${Math.round(before)} then`));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+

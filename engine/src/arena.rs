@@ -108,6 +108,29 @@ pub fn arena_pool(r: &Realm) -> Vec<Rating> {
         .collect()
 }
 
+/// What the arena's buttons show of each photo in `pairs`, each photo once in the order first
+/// dealt: the server sends these with a deal, so a first visit shows its first pair before the
+/// whole collection has been read. A photo the realm does not hold (it cannot be dealt) is left out;
+/// so is a faction it does not hold, as an empty name and no colour.
+pub fn pair_cards(r: &Realm, pairs: &[(u64, u64)]) -> Vec<crate::wire::PairCard> {
+    let mut cards: Vec<crate::wire::PairCard> = Vec::new();
+    for id in pairs.iter().flat_map(|&(a, b)| [a, b]) {
+        if cards.iter().any(|c| c.photo == id) {
+            continue;
+        }
+        let Some(p) = r.photo(id) else { continue };
+        let faction = r.faction(p.faction);
+        cards.push(crate::wire::PairCard {
+            photo: id,
+            name: p.name.clone(),
+            faction: faction.map(|f| f.name.clone()).unwrap_or_default(),
+            colour: faction.map(|f| f.colour.clone()).unwrap_or_default(),
+            rating: r.rating_of(id),
+        });
+    }
+    cards
+}
+
 /// The standings' bootstrap seed: fixed, so the same counts give the same intervals every time
 /// and anyone who fetches the counts can fit them again and get the server's table.
 pub const STANDINGS_SEED: u64 = 0x5EED_B7B7;

@@ -259,6 +259,27 @@ pub struct PairDeal {
     /// For how long from now these pairs' votes count, in ms (the token life): the client
     /// counts it on its own clock, which may not agree with the server's.
     pub expires_in_ms: i64,
+    /// What the arena shows of each photo in `pairs`, as the server holds it: on a first visit
+    /// the deal arrives long before the whole collection, and the first pair is shown from
+    /// these while the realm is still being read. Absent from an older server's deal.
+    #[serde(default)]
+    pub cards: Vec<PairCard>,
+}
+
+/// One dealt photo as the arena's button shows it: its name, its faction's name and colour, and
+/// its rating (the vote log's "then"). Shown only until the realm is in, which has it all.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PairCard {
+    /// The photo.
+    pub photo: u64,
+    /// Its name.
+    pub name: String,
+    /// Its faction's name.
+    pub faction: String,
+    /// Its faction's colour, `#rrggbb`.
+    pub colour: String,
+    /// Its standing now.
+    pub rating: crate::Rating,
 }
 
 /// One pair to judge and the server's signed, single-use token for it, which carries the voter,

@@ -289,7 +289,8 @@ impl Db {
     /// from the photos the arena judges, skipping the pairs this voter had counted within
     /// `repeat_window_ms` and those drawn before in this deal, no photo in two pairs running
     /// (`previous` is the last pair handed to this voter). Empty when fewer than two photos are
-    /// in the arena.
+    /// in the arena. With them, each dealt photo's card (`engine::pair_cards`), read from the same
+    /// realm.
     pub async fn deal_pairs(
         &self,
         voter: String,
@@ -298,7 +299,7 @@ impl Db {
         repeat_window_ms: i64,
         previous: Option<(u64, u64)>,
         seed: u64,
-    ) -> Result<Vec<(u64, u64)>, ApiError> {
+    ) -> Result<(Vec<(u64, u64)>, Vec<engine::wire::PairCard>), ApiError> {
         self.call_cached(move |c, m| {
             let mut recent = votes::recent_pairs(c, &voter, now - repeat_window_ms)?;
             let pool = engine::arena_pool(&m.realm);
@@ -313,7 +314,8 @@ impl Db {
                 pairs.push(pair);
                 last = Some(pair);
             }
-            Ok(pairs)
+            let cards = engine::pair_cards(&m.realm, &pairs);
+            Ok((pairs, cards))
         })
         .await
     }

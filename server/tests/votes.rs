@@ -571,10 +571,20 @@ async fn the_server_deals_the_pairs_and_each_token_counts_once() {
     let deal: engine::wire::PairDeal = serde_json::from_value(deal).unwrap();
     assert_eq!(deal.pairs.len(), 6);
     assert_eq!(deal.expires_in_ms, 24 * 3_600_000);
-    let pool: Vec<u64> = engine::arena_pool(&engine::demo_realm())
+    let demo = engine::demo_realm();
+    let pool: Vec<u64> = engine::arena_pool(&demo)
         .iter()
         .map(|r| r.photo_id)
         .collect();
+    // Each dealt photo's card, as the realm holds it, so the arena can show the pair first.
+    let dealt: Vec<(u64, u64)> = deal.pairs.iter().map(|p| (p.a, p.b)).collect();
+    assert_eq!(deal.cards, engine::pair_cards(&demo, &dealt));
+    for p in &deal.pairs {
+        for id in [p.a, p.b] {
+            let card = deal.cards.iter().find(|c| c.photo == id).unwrap();
+            assert_eq!(card.name, demo.photo(id).unwrap().name);
+        }
+    }
     for w in deal.pairs.windows(2) {
         let (x, y) = (&w[0], &w[1]);
         assert!(pool.contains(&x.a) && pool.contains(&x.b) && x.a != x.b);

@@ -23,7 +23,7 @@ use app::components::photo_picture::{ImageTags, PhotoPicture, Size};
 use app::markup::photo_sheet::{build_markup, sheet};
 use app::store::{random_u64, use_realm_store};
 use deck::Deck;
-use engine::wire::{PairRequest, Vote};
+use engine::wire::{PairCard, PairRequest, Vote};
 use engine::{Rating, Realm, SplitMix64};
 use leptos::prelude::*;
 use verdicts::{reason_text, settle, tally, Cast, Verdict, NO_TOKEN};
@@ -86,6 +86,10 @@ pub fn ArenaPage() -> impl IntoView {
     let next = RwSignal::new(None::<(u64, u64)>);
     let dealing = RwSignal::new(Dealing::Idle);
     let log = RwSignal::new(Vec::<Cast>::new());
+    // What the deals said of their photos: on a first visit the first pair is shown from these
+    // while the realm is still being read (it arrives with the wasm, and reading it is the last
+    // long step before anything can be judged).
+    let cards = StoredValue::new(Vec::<PairCard>::new());
     let builds = RwSignal::new(builds_remembered());
     let toggle_builds = move || {
         builds.update(|b| *b = !*b);
@@ -96,7 +100,9 @@ pub fn ArenaPage() -> impl IntoView {
             .realm
             .with(|r| r.as_deref().map(engine::arena_pool).unwrap_or_default())
     });
-    let loaded = move || store.realm.with_untracked(Option::is_some);
+    let realm_in = Memo::new(move |_| store.realm.with(Option::is_some));
+    let loaded = move || realm_in.get_untracked();
+    let carded = move |id: u64| cards.with_value(|c| c.iter().any(|c| c.photo == id));
     let judged = move |id: u64| pool.with_untracked(|p| p.iter().any(|r| r.photo_id == id));
     let on_screen_judged =
         move || shown.with_untracked(|s| s.as_ref().is_some_and(|s| judged(s.a) && judged(s.b)));
@@ -109,14 +115,24 @@ pub fn ArenaPage() -> impl IntoView {
             .map(|(a, b)| Shown { a, b, token: None })
     };
     // Puts the next pair on screen: the deck's next, else (with the server out of reach) a
-    // practice pair, else nothing while pairs are on their way.
+    // practice pair, else nothing while pairs are on their way. Before the realm is in, only a
+    // pair whose two cards came with a deal: the server dealt it from the arena just now, and
+    // the realm, once in, takes it off screen if it no longer holds it.
     let show_next = move || {
-        if !loaded() {
-            return;
-        }
         let dealt = deck
             .try_update_value(|d| {
-                d.prune(now(), judged);
+                if loaded() {
+                    d.prune(now(), judged);
+                } else {
+                    d.prune(now(), |_| true);
+                    if !d
+                        .pairs
+                        .first()
+                        .is_some_and(|p| carded(p.pair.a) && carded(p.pair.b))
+                    {
+                        return None;
+                    }
+                }
                 let p = d.draw();
                 d.save();
                 p
@@ -162,7 +178,12 @@ pub fn ArenaPage() -> impl IntoView {
                 .await;
             }
             match answer {
-                Ok(deal) => {
+                Ok(mut deal) => {
+                    let dealt = std::mem::take(&mut deal.cards);
+                    cards.update_value(|c| {
+                        c.retain(|old| dealt.iter().all(|new| new.photo != old.photo));
+                        c.extend(dealt);
+                    });
                     deck.update_value(|d| {
                         d.take_in(deal, now());
                         d.save();
@@ -223,7 +244,12 @@ pub fn ArenaPage() -> impl IntoView {
             r.as_deref()
                 .map(|r| (r.rating_of(chosen), r.rating_of(other)))
         });
-        let before = before.unwrap_or((Rating::start(chosen), Rating::start(other)));
+        let dealt_rating = |id: u64| {
+            cards
+                .with_value(|c| c.iter().find(|c| c.photo == id).map(|c| c.rating))
+                .unwrap_or(Rating::start(id))
+        };
+        let before = before.unwrap_or_else(|| (dealt_rating(chosen), dealt_rating(other)));
         let verdict = if token.is_some() {
             Verdict::Queued
         } else {
@@ -273,22 +299,31 @@ pub fn ArenaPage() -> impl IntoView {
             );
         };
         let counts = if token.is_some() { "yes" } else { "no" };
-        store.realm.with_untracked(|r| {
-            let r = r.as_deref()?;
-            Some(view! {
+        // Drawn again once, when the realm comes in and the builds with it.
+        realm_in.track();
+        let faces = store.realm.with_untracked(|r| match r.as_deref() {
+            Some(r) => Some((Face::of(r, a), Face::of(r, b))),
+            None => cards.with_value(|c| {
+                let card = |id: u64| c.iter().find(|c| c.photo == id).map(Face::dealt);
+                Some((card(a)?, card(b)?))
+            }),
+        });
+        faces.map(|(left, right)| {
+            view! {
                 {token.is_none().then(|| view! {
                     <p class="notice arena-uncounted" role="status">
                         "The server can't deal pairs right now (you may be offline): these are practice pairs, and votes on them won't count. Counted voting comes back with the server."
                     </p>
                 })}
                 <div class="arena-pair" data-pair=format!("{a},{b}") data-counts=counts>
-                    {contender(r, a, Side::Left, builds, move || cast(true))}
+                    {contender(left, a, Side::Left, builds, move || cast(true))}
                     <p class="arena-or">"or"</p>
-                    {contender(r, b, Side::Right, builds, move || cast(false))}
+                    {contender(right, b, Side::Right, builds, move || cast(false))}
                 </div>
-            }.into_any())
+            }.into_any()
         })
     };
+    let pair_up = Memo::new(move |_| shown.with(Option::is_some));
     view! {
         <div class="arena-page">
             <ArenaTabs />
@@ -312,8 +347,8 @@ pub fn ArenaPage() -> impl IntoView {
                 data-pool=move || pool.with(Vec::len)
                 data-next=move || next.get().map(|(a, b)| format!("{a},{b}")).unwrap_or_default()
             >
-                {move || match (store.realm.with(Option::is_some), pool.with(Vec::len)) {
-                    (false, _) => view! { <p class="arena-empty">"Loading the realm…"</p> }.into_any(),
+                {move || match (realm_in.get(), pool.with(Vec::len)) {
+                    (false, _) if !pair_up.get() => view! { <p class="arena-empty">"Loading the realm…"</p> }.into_any(),
                     (true, n) if n < 2 => view! {
                         <p class="arena-empty">{format!(
                             "Fewer than two photos are in the arena (current season {}).",
@@ -351,24 +386,65 @@ impl Side {
     }
 }
 
+/// What a contender's button and build show of its photo.
+struct Face {
+    name: String,
+    /// Its faction's name and colour.
+    faction: Option<(String, String)>,
+    /// The build's markup; `None` until the realm is in.
+    build: Option<String>,
+}
+
+impl Face {
+    /// As the realm holds the photo.
+    fn of(r: &Realm, id: u64) -> Face {
+        let photo = r.photo(id);
+        let faction = photo.and_then(|p| r.faction(p.faction));
+        Face {
+            name: photo.map(|p| p.name.clone()).unwrap_or_default(),
+            faction: faction.map(|f| (f.name.clone(), f.colour.clone())),
+            build: Some(
+                photo
+                    .map(|p| build_markup(&sheet(r, p)).finish())
+                    .unwrap_or_default(),
+            ),
+        }
+    }
+
+    /// As the deal's card has it, before the realm is in.
+    fn dealt(card: &PairCard) -> Face {
+        Face {
+            name: card.name.clone(),
+            faction: Some((card.faction.clone(), card.colour.clone())),
+            build: None,
+        }
+    }
+}
+
 /// One of the two photos: a big button with its portrait, name and faction, and under it the
 /// build (species, stats after buffs, gear, Power and rating), shown while `builds` is on. The
 /// build sits outside the button, so the button's name stays the figure's and the build's table
 /// is read as a table.
 fn contender(
-    r: &Realm,
+    face: Face,
     id: u64,
     side: Side,
     builds: RwSignal<bool>,
     choose: impl Fn() + 'static,
 ) -> impl IntoView {
-    let photo = r.photo(id);
-    let name = photo.map(|p| p.name.clone()).unwrap_or_default();
-    let faction = photo.and_then(|p| r.faction(p.faction));
-    let style = faction.map(|f| format!("--faction-colour: {}", f.colour));
-    let build = photo
-        .map(|p| build_markup(&sheet(r, p)).finish())
-        .unwrap_or_default();
+    let Face {
+        name,
+        faction,
+        build,
+    } = face;
+    let style = faction
+        .as_ref()
+        .map(|(_, colour)| format!("--faction-colour: {colour}"));
+    let faction = faction.map(|(name, _)| name);
+    let waiting = build.is_none();
+    let build = build.unwrap_or_else(|| {
+        "<p class=\"loading\">The build shows once the realm has loaded.</p>".to_string()
+    });
     let build_label = format!("Build of {name}");
     // The button's name is what it shows (a name must hold the visible words), after a hidden
     // "Choose" that says what pressing it does.
@@ -380,7 +456,7 @@ fn contender(
                     <PhotoPicture id size=Size::Display />
                 </span>
                 <span class="contender-name">{name.clone()}</span>
-                <span class="contender-faction">{faction.map(|f| f.name.clone())}</span>
+                <span class="contender-faction">{faction}</span>
                 <kbd>{side.key()}</kbd>
             </button>
             <section
@@ -388,6 +464,7 @@ fn contender(
                 id=format!("build-{}", side.name())
                 aria-label=build_label
                 data-photo=id
+                aria-busy=waiting.then_some("true")
                 hidden=move || !builds.get()
                 inner_html=build
             ></section>

@@ -26,6 +26,10 @@ impl Bundle for Arena {
     fn reads(&self) -> &'static dyn Reads {
         &LabSetupsSkipped
     }
+
+    fn draws_before_realm(&self) -> bool {
+        true
+    }
 }
 
 fn main() {

@@ -151,6 +151,9 @@ pub(super) fn load(store: RealmStore) {
 /// failed.
 async fn early_snapshot(store: RealmStore) -> Option<(Snapshot, bool)> {
     let pull = crate::api::pull(0).await.ok()?;
+    if store.inner.with_value(|i| i.bundle.draws_before_realm()) {
+        crate::paint::next_paint().await;
+    }
     let mut snapshot = Snapshot::default();
     snapshot.apply_pull(pull);
     let read = store.inner.with_value(|i| i.bundle.reads());

@@ -288,4 +288,34 @@ proptest! {
         prop_assert!((1.0..=1.5).contains(&b));
         prop_assert!(rating_bonus(r + d, n) >= b);
     }
+
+    /// A deal's cards name each dealt photo once, as the realm holds it, with its faction and
+    /// its rating.
+    #[test]
+    fn pair_cards_show_each_dealt_photo_once(seed in any::<u64>()) {
+        static DEMO: std::sync::OnceLock<Realm> = std::sync::OnceLock::new();
+        let r = DEMO.get_or_init(crate::demo_realm);
+        let pool = arena_pool(r);
+        let mut rng = SplitMix64::new(seed);
+        let mut pairs = Vec::new();
+        let mut last = None;
+        for _ in 0..6 {
+            let Some(p) = pick_pair_after(&pool, &[], last, &mut rng) else { break };
+            pairs.push(p);
+            last = Some(p);
+        }
+        let cards = pair_cards(r, &pairs);
+        let mut dealt: Vec<u64> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+        dealt.sort_unstable();
+        dealt.dedup();
+        prop_assert_eq!(cards.len(), dealt.len());
+        for c in &cards {
+            let p = r.photo(c.photo).expect("a card's photo is in the realm");
+            let f = r.faction(p.faction).expect("its faction is in the realm");
+            prop_assert_eq!(&c.name, &p.name);
+            prop_assert_eq!(&c.faction, &f.name);
+            prop_assert_eq!(&c.colour, &f.colour);
+            prop_assert_eq!(c.rating, r.rating_of(c.photo));
+        }
+    }
 }

@@ -44,7 +44,7 @@ pub async fn pairs(
     };
     let now = crate::db::now_ms();
     let seed = crate::tokens::random_u64().map_err(ApiError::internal)?;
-    let drawn = state
+    let (drawn, cards) = state
         .db
         .deal_pairs(
             voter.clone(),
@@ -60,6 +60,7 @@ pub async fn pairs(
         voter: pass,
         pairs,
         expires_in_ms: state.votes.token_life_ms,
+        cards,
     }))
 }
 

@@ -108,6 +108,7 @@ mod tests {
                 })
                 .collect(),
             expires_in_ms: 1_000,
+            cards: Vec::new(),
         }
     }
 
