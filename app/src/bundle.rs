@@ -31,11 +31,12 @@ pub trait Bundle: Sync + 'static {
         false
     }
 
-    /// Whether the page draws something meaningful before the realm is in (the arena's first
-    /// pair, from the deal's cards): on a first visit the realm's first reading, a long task on
-    /// a phone, then waits for the frame after the mount, so that frame paints it. Other pages
-    /// show nothing until the realm, and would only pay the extra frame.
-    fn draws_before_realm(&self) -> bool {
+    /// Whether the page loaded for `path` draws something meaningful before the realm is in
+    /// (the arena's first pair, from the deal's cards; the standings' top rows, from the fit): on
+    /// a first visit the realm's first reading, a long task on a phone, then waits for the frame
+    /// after the mount, so that frame paints it. Other pages show nothing until the realm, and
+    /// would only pay the extra frame.
+    fn draws_before_realm(&self, _path: &str) -> bool {
         false
     }
 
@@ -137,6 +138,11 @@ pub fn start(bundle: &'static dyn Bundle) {
         .pathname()
         .unwrap_or_default();
     let _ = LOADED.set(Loaded { bundle, path });
+}
+
+/// The path this page was loaded for (empty before [`start`]).
+pub fn loaded_path() -> &'static str {
+    LOADED.get().map_or("", |l| l.path.as_str())
 }
 
 /// Whether `path` (a route, e.g. a nav link's `href`) is served by the running bundle.

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { beyondOffline, screenshot } from '../lib/browser.mjs';
 import { waitForBadge, unlockEditor } from '../lib/sync.mjs';
-import { ArenaPage, StandingsPage, SeasonsPage, factionPowers } from '../lib/arena_page.mjs';
+import { ArenaPage, StandingsPage, SeasonsPage, factionPowers, tableComplete } from '../lib/arena_page.mjs';
 import { suite } from '../lib/suite.mjs';
 import { EDITOR_KEY } from '../lib/server.mjs';
 
@@ -363,3 +363,42 @@ test('a_first_visit_shows_its_first_pair_from_the_deal_before_the_realm_is_read'
   await context.close();
 });
 
+
+test('a_first_visit_shows_the_top_of_the_standings_from_the_fit_before_the_realm_is_read', async () => {
+  const { context, page, errors } = await s.fresh();
+  // The server has fitted every vote so far, so its top rows are the realm's.
+  for (;;) {
+    const now = await (await page.request.get(`${s.url}/api/standings`)).json();
+    if (now.fit && !now.fitting) break;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  let release;
+  const held = new Promise((done) => { release = done; });
+  await page.route('**/api/sync/pull**', async (route) => { await held; await route.continue(); });
+  const answers = [];
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname === '/api/standings') answers.push(res.json());
+  });
+  await page.goto(`${s.url}/arena/standings`);
+  // The top of the table, from the rows the server sent with its fit, while the table is busy.
+  await page.locator('table.standings tbody tr').first().waitFor();
+  const fit = (await Promise.all(answers)).map((a) => a.fit).find((f) => f && f.top.length > 0);
+  assert.ok(fit, 'a fit with its top rows');
+  const shown = () => page.locator('table.standings tbody tr').evaluateAll((rows) =>
+    rows.map((r) => [Number(r.dataset.photo), r.querySelector('.name').textContent]));
+  const top = fit.top.map((c) => [c.photo, c.name]);
+  assert.deepEqual(await shown(), top);
+  assert.equal(await page.locator('table.standings').getAttribute('aria-busy'), 'true');
+  // The realm comes in: the whole table, headed by the same rows.
+  release();
+  await tableComplete(page);
+  const whole = await shown();
+  const doc = await s.realm();
+  assert.ok(whole.length > top.length, `${whole.length} rows once the realm is in`);
+  assert.deepEqual(whole.slice(0, top.length), top);
+  for (const [id, name] of whole.slice(0, top.length)) {
+    assert.equal(doc.photos.find((p) => p.id === id).name, name);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

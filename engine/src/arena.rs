@@ -118,17 +118,66 @@ pub fn pair_cards(r: &Realm, pairs: &[(u64, u64)]) -> Vec<crate::wire::PairCard>
         if cards.iter().any(|c| c.photo == id) {
             continue;
         }
-        let Some(p) = r.photo(id) else { continue };
-        let faction = r.faction(p.faction);
-        cards.push(crate::wire::PairCard {
-            photo: id,
-            name: p.name.clone(),
-            faction: faction.map(|f| f.name.clone()).unwrap_or_default(),
-            colour: faction.map(|f| f.colour.clone()).unwrap_or_default(),
-            rating: r.rating_of(id),
-        });
+        cards.extend(card(r, id));
     }
     cards
+}
+
+/// A photo's card (see [`pair_cards`]), or `None` when the realm does not hold it.
+fn card(r: &Realm, id: u64) -> Option<crate::wire::PairCard> {
+    let p = r.photo(id)?;
+    let faction = r.faction(p.faction);
+    Some(crate::wire::PairCard {
+        photo: id,
+        name: p.name.clone(),
+        faction: faction.map(|f| f.name.clone()).unwrap_or_default(),
+        colour: faction.map(|f| f.colour.clone()).unwrap_or_default(),
+        rating: r.rating_of(id),
+    })
+}
+
+/// The card of every photo the arena judges now, in document order (the photos of
+/// [`arena_pool`]): what the standings table lists.
+pub fn pool_cards(r: &Realm) -> Vec<crate::wire::PairCard> {
+    arena_pool(r)
+        .iter()
+        .filter_map(|g| card(r, g.photo_id))
+        .collect()
+}
+
+/// How many of the standings table's rows the server sends with its fit
+/// ([`crate::wire::StandingsFit::top`]), and the page draws first: more than any screen shows
+/// above the fold.
+pub const STANDINGS_FIRST_ROWS: usize = 40;
+
+/// The standings table's order: each of `cards` (the arena's photos, [`pool_cards`]) with its
+/// place in `ladder` if it has one; those in the ladder first by fitted score, then the rest by
+/// rating, ties to the higher rating and then the lower id. The page orders its table with this
+/// and the server the first rows it sends, so the two agree.
+pub fn standings_order(
+    cards: Vec<crate::wire::PairCard>,
+    ladder: &[BtStanding],
+) -> Vec<(crate::wire::PairCard, Option<BtStanding>)> {
+    let fitted: std::collections::HashMap<u64, BtStanding> =
+        ladder.iter().map(|s| (s.photo_id, *s)).collect();
+    let mut rows: Vec<(crate::wire::PairCard, Option<BtStanding>)> = cards
+        .into_iter()
+        .map(|c| {
+            let bt = fitted.get(&c.photo).copied();
+            (c, bt)
+        })
+        .collect();
+    let key = |(c, bt): &(crate::wire::PairCard, Option<BtStanding>)| {
+        bt.map_or(c.rating.rating, |s| s.score)
+    };
+    crate::sorting::stable_sort_by(&mut rows, |a, b| {
+        b.1.is_some()
+            .cmp(&a.1.is_some())
+            .then(key(b).total_cmp(&key(a)))
+            .then(b.0.rating.rating.total_cmp(&a.0.rating.rating))
+            .then(a.0.photo.cmp(&b.0.photo))
+    });
+    rows
 }
 
 /// The standings' bootstrap seed: fixed, so the same counts give the same intervals every time

@@ -27,9 +27,9 @@ pub use battle::systems::{contests, mass_battle, olympia, warfare};
 pub use arena::{
     arena_pool, bonus_curve, bt_fit, bt_fit_counts, bt_ladder, bt_ladder_counts,
     bt_win_probability, effective_rating, expected_score, is_judged, judge, judge_with, k_factor,
-    pair_cards, pick_pair, pick_pair_after, rating_bonus, shared_ranks, standings_ladder, BtConfig,
-    BtStanding, PairCount, K_NEW, K_SETTLED, NEAREST, PROVISIONAL_JUDGEMENTS, STANDINGS_RESAMPLES,
-    STANDINGS_SEED,
+    pair_cards, pick_pair, pick_pair_after, pool_cards, rating_bonus, shared_ranks,
+    standings_ladder, standings_order, BtConfig, BtStanding, PairCount, K_NEW, K_SETTLED, NEAREST,
+    PROVISIONAL_JUDGEMENTS, STANDINGS_FIRST_ROWS, STANDINGS_RESAMPLES, STANDINGS_SEED,
 };
 pub use battle::balance::{balance, BalanceClaim, BalanceConfig};
 pub use battle::grudge::{bane_total, base_power, grudge_total};

@@ -266,8 +266,9 @@ pub struct PairDeal {
     pub cards: Vec<PairCard>,
 }
 
-/// One dealt photo as the arena's button shows it: its name, its faction's name and colour, and
-/// its rating (the vote log's "then"). Shown only until the realm is in, which has it all.
+/// One photo as the arena's button shows it: its name, its faction's name and colour, and its
+/// rating (the vote log's "then"); also a row of the standings table. Sent with a deal and with
+/// the standings fit, and shown only until the realm is in, which has it all.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PairCard {
     /// The photo.
@@ -394,6 +395,11 @@ pub struct StandingsFit {
     pub fit_ms: u64,
     /// The arena's photos with a counted vote, best first.
     pub ladder: Vec<crate::BtStanding>,
+    /// The table's first [`crate::STANDINGS_FIRST_ROWS`] photos in its order
+    /// ([`crate::standings_order`]), as the server's realm had them at `server_rev`: a first
+    /// visit draws them before the whole collection has been read. Absent from an older server's.
+    #[serde(default)]
+    pub top: Vec<PairCard>,
 }
 
 /// One counted judgement: `chosen` was preferred to `other`.

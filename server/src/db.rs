@@ -340,17 +340,15 @@ impl Db {
         self.call(|c| sync::server_rev(c)).await
     }
 
-    /// What the standings fit reads, at one moment: the change counter, the arena's photos (by
-    /// id, in document order) and the pair counts. Blocking: for the standings thread.
+    /// What the standings fit reads, at one moment: the change counter, the arena's photos (their
+    /// cards, `engine::pool_cards`, in document order) and the pair counts. Blocking: for the
+    /// standings thread.
     pub fn standings_input_blocking(
         &self,
-    ) -> Result<(u64, Vec<u64>, engine::wire::PairCounts), ApiError> {
+    ) -> Result<(u64, Vec<engine::wire::PairCard>, engine::wire::PairCounts), ApiError> {
         lock_inner(&self.inner).with_cache(|c, m| {
             let rev = sync::server_rev(c)?;
-            let pool = engine::arena_pool(&m.realm)
-                .iter()
-                .map(|r| r.photo_id)
-                .collect();
+            let pool = engine::pool_cards(&m.realm);
             Ok((rev, pool, votes::pair_counts(c)?))
         })
     }

@@ -110,7 +110,13 @@ fn fit(db: &Db, fitted_rev: Option<u64>) -> Result<Option<Fitted>, ApiError> {
         return Ok(None);
     }
     let started = std::time::Instant::now();
-    let ladder = engine::standings_ladder(&pool, &counts.pairs);
+    let ids: Vec<u64> = pool.iter().map(|c| c.photo).collect();
+    let ladder = engine::standings_ladder(&ids, &counts.pairs);
+    let top = engine::standings_order(pool, &ladder)
+        .into_iter()
+        .take(engine::STANDINGS_FIRST_ROWS)
+        .map(|(card, _)| card)
+        .collect();
     let fit = StandingsFit {
         server_rev,
         votes: counts.votes,
@@ -118,6 +124,7 @@ fn fit(db: &Db, fitted_rev: Option<u64>) -> Result<Option<Fitted>, ApiError> {
         resamples: engine::STANDINGS_RESAMPLES,
         fit_ms: started.elapsed().as_millis() as u64,
         ladder,
+        top,
     };
     let pairs = Bytes::from(serde_json::to_vec(&counts).map_err(ApiError::internal)?);
     Ok(Some(Fitted { fit, pairs }))

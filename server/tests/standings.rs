@@ -85,7 +85,15 @@ async fn the_standings_are_the_engines_fit_of_the_counts_and_follow_new_votes() 
         .collect();
     let none = common::settled_standings(&app).await;
     assert_eq!(none.fit.as_ref().map(|f| f.votes), Some(0));
-    assert!(none.fit.unwrap().ladder.is_empty(), "no votes, no fit");
+    let none = none.fit.unwrap();
+    assert!(none.ladder.is_empty(), "no votes, no fit");
+    let by_rating: Vec<engine::wire::PairCard> =
+        engine::standings_order(engine::pool_cards(&engine::demo_realm()), &[])
+            .into_iter()
+            .take(engine::STANDINGS_FIRST_ROWS)
+            .map(|(c, _)| c)
+            .collect();
+    assert_eq!(none.top, by_rating, "the table's top rows, by rating");
     let votes = pool
         .windows(2)
         .take(20)
@@ -100,4 +108,10 @@ async fn the_standings_are_the_engines_fit_of_the_counts_and_follow_new_votes() 
     assert_eq!(fit.pairs, counts.pairs.len() as u64);
     assert_eq!(fit.ladder, engine::standings_ladder(&pool, &counts.pairs));
     assert_eq!(fit.ladder.len(), 21, "every photo with a counted vote");
+    assert_eq!(fit.top.len(), engine::STANDINGS_FIRST_ROWS);
+    let mut fitted: Vec<u64> = fit.ladder.iter().map(|s| s.photo_id).collect();
+    let mut first: Vec<u64> = fit.top[..21].iter().map(|c| c.photo).collect();
+    fitted.sort_unstable();
+    first.sort_unstable();
+    assert_eq!(first, fitted, "the fitted photos head the table");
 }

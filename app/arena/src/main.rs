@@ -27,7 +27,7 @@ impl Bundle for Arena {
         &LabSetupsSkipped
     }
 
-    fn draws_before_realm(&self) -> bool {
+    fn draws_before_realm(&self, _path: &str) -> bool {
         true
     }
 }

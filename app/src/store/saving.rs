@@ -151,7 +151,10 @@ pub(super) fn load(store: RealmStore) {
 /// failed.
 async fn early_snapshot(store: RealmStore) -> Option<(Snapshot, bool)> {
     let pull = crate::api::pull(0).await.ok()?;
-    if store.inner.with_value(|i| i.bundle.draws_before_realm()) {
+    if store
+        .inner
+        .with_value(|i| i.bundle.draws_before_realm(crate::bundle::loaded_path()))
+    {
         crate::paint::next_paint().await;
     }
     let mut snapshot = Snapshot::default();

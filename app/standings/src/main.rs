@@ -28,6 +28,12 @@ impl Bundle for Standings {
     fn reads(&self) -> &'static dyn Reads {
         &LabSetupsSkipped
     }
+
+    /// The standings draw the top of their table from the rows the server sends with its fit;
+    /// the seasons wait for the realm.
+    fn draws_before_realm(&self, path: &str) -> bool {
+        path.trim_end_matches('/') == "/arena/standings"
+    }
 }
 
 fn main() {

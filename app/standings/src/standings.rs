@@ -6,7 +6,9 @@
 //! The fit comes from the server in one request (`GET /api/standings`): it fits the per-pair
 //! counts it keeps with `engine::standings_ladder`, off the request path, so the page costs the
 //! same at a thousand votes or a million. While the server says a newer fit is on its way, the
-//! page asks again every [`REFIT_POLL_MS`].
+//! page asks again every [`REFIT_POLL_MS`]. The fit carries the table's first rows as the
+//! server's realm has them, so a first visit draws the top of the table before the whole
+//! collection has been read.
 
 mod ladder_chart;
 
@@ -15,19 +17,20 @@ use app::components::arena_tabs::ArenaTabs;
 use app::markup::{class, Markup};
 use app::paint::after_paint;
 use app::store::use_realm_store;
+use engine::wire::PairCard;
 use engine::{BtStanding, Realm, PROVISIONAL_JUDGEMENTS};
 use ladder_chart::LadderChart;
 use leptos::prelude::*;
-use std::collections::HashMap;
 
 /// How often to ask again while the server fits newer votes.
 const REFIT_POLL_MS: u64 = 800;
 
 /// How many rows the first drawing of the table holds: more than any screen shows above the
-/// fold. The rest of the table and the ladder chart are drawn after that frame has painted, so a
-/// first visit sees the top of the ladder without waiting for the layout of a few hundred rows
-/// (about a quarter of a second on the phone profile).
-const FIRST_ROWS: usize = 40;
+/// fold, and as many as the server sends with its fit. The rest of the table and the ladder
+/// chart are drawn after that frame has painted, so a first visit sees the top of the ladder
+/// without waiting for the layout of a few hundred rows (about a quarter of a second on the
+/// phone profile).
+const FIRST_ROWS: usize = engine::STANDINGS_FIRST_ROWS;
 
 /// One photo's row.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,45 +68,39 @@ impl Row {
 }
 
 /// Every photo the arena judges now, those in the server's `fit` (photos with a counted vote)
-/// listed first by the fit, the others after them by rating.
+/// listed first by the fit, the others after them by rating (`engine::standings_order`).
 pub fn rows(realm: &Realm, fit: Option<&[BtStanding]>) -> Vec<Row> {
-    let pool = engine::arena_pool(realm);
-    let fitted: HashMap<u64, BtStanding> = fit
-        .unwrap_or_default()
-        .iter()
-        .map(|s| (s.photo_id, *s))
-        .collect();
-    let mut rows: Vec<Row> = pool
-        .iter()
-        .map(|g| {
-            let photo = realm.photo(g.photo_id);
-            let faction = photo
-                .and_then(|p| realm.faction(p.faction))
-                .map(|f| (f.name.clone(), f.colour.clone()))
-                .unwrap_or_default();
+    rows_of(engine::pool_cards(realm), fit)
+}
+
+/// The table's rows of these photos' cards, in the table's order: the realm's (see [`rows`]), or
+/// before it is in, the first of them as the server sent them with its fit.
+fn rows_of(cards: Vec<PairCard>, fit: Option<&[BtStanding]>) -> Vec<Row> {
+    engine::standings_order(cards, fit.unwrap_or_default())
+        .into_iter()
+        .map(|(c, bt)| {
+            let g = c.rating;
             Row {
-                photo_id: g.photo_id,
-                name: photo.map(|p| p.name.clone()).unwrap_or_default(),
-                faction,
+                photo_id: c.photo,
+                name: c.name,
+                faction: (c.faction, c.colour),
                 rating: g.rating,
                 judged: g.judged,
                 wins: g.wins,
                 bonus: engine::rating_bonus(g.rating, g.judged),
                 effective: engine::effective_rating(g.rating, g.judged),
-                bt: fitted.get(&g.photo_id).copied(),
+                bt,
             }
         })
-        .collect();
-    // Fitted photos first, by the fit; then the rest by rating.
-    rows.sort_by(|a, b| {
-        let key = |r: &Row| r.bt.map_or(r.rating, |s| s.score);
-        b.bt.is_some()
-            .cmp(&a.bt.is_some())
-            .then(key(b).total_cmp(&key(a)))
-            .then(b.rating.total_cmp(&a.rating))
-            .then(a.photo_id.cmp(&b.photo_id))
-    });
-    rows
+        .collect()
+}
+
+/// The rows the page has to draw, and whether they are the whole table (read from the realm) or
+/// only its top (the server's, while the realm is being read).
+#[derive(Clone, Debug, PartialEq)]
+struct Table {
+    rows: Vec<Row>,
+    whole: bool,
 }
 
 /// The standings page.
@@ -125,24 +122,36 @@ pub fn StandingsPage() -> impl IntoView {
             );
         }
     });
-    // Drawn once the server has answered (with a fit or not) and the realm is in: drawing the
-    // Elo table first and again a moment later with the fit would lay the table out twice.
+    // Drawn once the server has answered (with a fit or not): drawing the Elo table first and
+    // again a moment later with the fit would lay the table out twice. From the realm once it is
+    // in; before, on a first visit, from the top rows the server sent with its fit.
     let table = Memo::new(move |_| {
-        let ladder = standings.with(|s| match s.as_ref()? {
-            Ok(r) => Some(r.fit.as_ref().map(|f| f.ladder.clone())),
-            Err(_) => Some(None),
-        })?;
-        store
-            .realm
-            .with(|r| r.as_deref().map(|r| self::rows(r, ladder.as_deref())))
+        standings.with(|s| {
+            let fit = match s.as_ref()? {
+                Ok(r) => r.fit.as_ref(),
+                Err(_) => None,
+            };
+            let ladder = fit.map(|f| f.ladder.as_slice());
+            store.realm.with(|r| match r.as_deref() {
+                Some(r) => Some(Table {
+                    rows: self::rows(r, ladder),
+                    whole: true,
+                }),
+                None => fit.filter(|f| !f.top.is_empty()).map(|f| Table {
+                    rows: rows_of(f.top.clone(), ladder),
+                    whole: false,
+                }),
+            })
+        })
     });
-    // Whether the whole table is drawn: set once, the frame after the first rows painted. Until
-    // then the table is `aria-busy` (what the browser tests wait on before reading every row).
-    let complete = after_paint(move || table.with(Option::is_some));
+    // Whether the whole table is drawn: set once, the frame after the realm's first rows
+    // painted. Until then the table is `aria-busy` (what the browser tests wait on before
+    // reading every row).
+    let complete = after_paint(move || table.with(|t| t.as_ref().is_some_and(|t| t.whole)));
     let body = move || {
         let whole = complete.get();
-        table.with(|rows| {
-            let rows = rows.as_deref()?;
+        table.with(|t| {
+            let rows = &t.as_ref()?.rows;
             Some(rows_markup(if whole {
                 rows
             } else {
@@ -156,7 +165,7 @@ pub fn StandingsPage() -> impl IntoView {
         if !complete.get() {
             return None;
         }
-        let rows = table.get()?;
+        let rows = table.get()?.rows;
         Some(if rows.iter().any(|r| r.bt.is_some()) {
             rows.into_iter().filter(|r| r.bt.is_some()).collect()
         } else {
@@ -318,5 +327,28 @@ mod tests {
             table,
             "the same fit, the same table"
         );
+    }
+
+    /// Before the realm is in, the page draws the top rows the server sent with its fit: they
+    /// are the first rows of the table the realm gives, with the same fit.
+    #[test]
+    fn the_servers_top_rows_draw_as_the_tables_first_rows() {
+        let realm = engine::demo_realm();
+        let pool = engine::arena_pool(&realm);
+        let votes: Vec<(u64, u64)> = pool
+            .windows(2)
+            .step_by(3)
+            .map(|w| (w[1].photo_id, w[0].photo_id))
+            .collect();
+        let ids: Vec<u64> = pool.iter().map(|r| r.photo_id).collect();
+        let fit = engine::standings_ladder(&ids, &engine::PairCount::tally(&votes));
+        let top: Vec<PairCard> = engine::standings_order(engine::pool_cards(&realm), &fit)
+            .into_iter()
+            .take(FIRST_ROWS)
+            .map(|(c, _)| c)
+            .collect();
+        let table = rows(&realm, Some(&fit));
+        assert!(table.len() > FIRST_ROWS && fit.len() < table.len());
+        assert_eq!(rows_of(top, Some(&fit)), table[..FIRST_ROWS]);
     }
 }

@@ -318,4 +318,43 @@ proptest! {
             prop_assert_eq!(c.rating, r.rating_of(c.photo));
         }
     }
+
+    /// The standings' order puts the fitted photos first, best fitted score first, then the
+    /// rest by rating; and it is a prefix order: ordering again the first rows of it (what the
+    /// server sends) gives them back unchanged.
+    #[test]
+    fn the_standings_order_heads_with_the_fit_and_keeps_its_prefixes(
+        seed in any::<u64>(),
+        n in 0usize..60,
+        first in 0usize..80,
+    ) {
+        static DEMO: std::sync::OnceLock<Realm> = std::sync::OnceLock::new();
+        let r = DEMO.get_or_init(crate::demo_realm);
+        let pool = arena_pool(r);
+        let mut rng = SplitMix64::new(seed);
+        let mut votes = Vec::new();
+        let mut last = None;
+        for _ in 0..n {
+            let Some(p) = pick_pair_after(&pool, &[], last, &mut rng) else { break };
+            votes.push(p);
+            last = Some(p);
+        }
+        let ids: Vec<u64> = pool.iter().map(|g| g.photo_id).collect();
+        let ladder = standings_ladder(&ids, &PairCount::tally(&votes));
+        let order = standings_order(pool_cards(r), &ladder);
+        prop_assert_eq!(order.len(), pool.len());
+        let fitted = order.iter().take_while(|(_, bt)| bt.is_some()).count();
+        prop_assert_eq!(fitted, ladder.len());
+        for w in order.windows(2) {
+            match (w[0].1, w[1].1) {
+                (Some(a), Some(b)) => prop_assert!(a.score >= b.score),
+                (None, None) => prop_assert!(w[0].0.rating.rating >= w[1].0.rating.rating),
+                (a, b) => prop_assert!(a.is_some() && b.is_none()),
+            }
+        }
+        let head: Vec<crate::wire::PairCard> =
+            order.iter().take(first).map(|(c, _)| c.clone()).collect();
+        let again = standings_order(head, &ladder);
+        prop_assert_eq!(&again[..], &order[..first.min(order.len())]);
+    }
 }
