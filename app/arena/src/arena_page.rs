@@ -52,6 +52,16 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
+/// What the card of photo `id` that a deal carried says, through `f`; `None` when no deal
+/// carried it (the cards are what the page knows of a photo before the realm is read).
+fn dealt_card<T>(
+    cards: StoredValue<Vec<PairCard>>,
+    id: u64,
+    f: impl FnOnce(&PairCard) -> T,
+) -> Option<T> {
+    cards.with_value(|c| c.iter().find(|c| c.photo == id).map(f))
+}
+
 fn now() -> f64 {
     js_sys::Date::now()
 }
@@ -102,7 +112,7 @@ pub fn ArenaPage() -> impl IntoView {
     });
     let realm_in = Memo::new(move |_| store.realm.with(Option::is_some));
     let loaded = move || realm_in.get_untracked();
-    let carded = move |id: u64| cards.with_value(|c| c.iter().any(|c| c.photo == id));
+    let carded = move |id: u64| dealt_card(cards, id, |_| ()).is_some();
     let judged = move |id: u64| pool.with_untracked(|p| p.iter().any(|r| r.photo_id == id));
     let on_screen_judged =
         move || shown.with_untracked(|s| s.as_ref().is_some_and(|s| judged(s.a) && judged(s.b)));
@@ -244,11 +254,8 @@ pub fn ArenaPage() -> impl IntoView {
             r.as_deref()
                 .map(|r| (r.rating_of(chosen), r.rating_of(other)))
         });
-        let dealt_rating = |id: u64| {
-            cards
-                .with_value(|c| c.iter().find(|c| c.photo == id).map(|c| c.rating))
-                .unwrap_or(Rating::start(id))
-        };
+        let dealt_rating =
+            |id: u64| dealt_card(cards, id, |c| c.rating).unwrap_or(Rating::start(id));
         let before = before.unwrap_or_else(|| (dealt_rating(chosen), dealt_rating(other)));
         let verdict = if token.is_some() {
             Verdict::Queued
@@ -303,10 +310,10 @@ pub fn ArenaPage() -> impl IntoView {
         realm_in.track();
         let faces = store.realm.with_untracked(|r| match r.as_deref() {
             Some(r) => Some((Face::of(r, a), Face::of(r, b))),
-            None => cards.with_value(|c| {
-                let card = |id: u64| c.iter().find(|c| c.photo == id).map(Face::dealt);
-                Some((card(a)?, card(b)?))
-            }),
+            None => Some((
+                dealt_card(cards, a, Face::dealt)?,
+                dealt_card(cards, b, Face::dealt)?,
+            )),
         });
         faces.map(|(left, right)| {
             view! {
