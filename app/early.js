@@ -4,7 +4,9 @@
 // A first visit (no service worker in control, so nothing is stored yet) asks at once for the
 // data its page shows first, alongside the wasm rather than after it: the URLs in the page's
 // <html data-early> (none for a page whose data depends on its address, the replay's). The app
-// takes the answers (app/src/api.rs, `early`).
+// takes the answers (app/src/api.rs, `early`). A URL written "URL@PATH" is asked for only when
+// the page's address is PATH: one bundle serves several routes (the standings and the seasons),
+// and a route should not share the slow link with data another route shows.
 //
 // A URL in POSTS is asked for with the body the app would send on a first visit, and kept under
 // "URL BODY", the key the app looks it up by, so an answer to another body is never taken. Its
@@ -17,7 +19,9 @@ const POSTS = {
 };
 if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) {
   window.brickrealmEarly = {};
-  for (const url of document.documentElement.dataset.early.split(' ').filter(Boolean)) {
+  for (const entry of document.documentElement.dataset.early.split(' ').filter(Boolean)) {
+    const [url, path] = entry.split('@');
+    if (path !== undefined && path !== window.location.pathname) continue;
     if (!POSTS[url]) {
       window.brickrealmEarly[url] = fetch(url);
       continue;

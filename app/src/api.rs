@@ -321,7 +321,16 @@ mod tests {
                 .nth(1)
                 .and_then(|rest| rest.split('"').next())
                 .unwrap_or_else(|| panic!("{html} names the data its first visit asks for"));
-            for url in urls.split(' ').filter(|u| !u.is_empty()) {
+            for entry in urls.split(' ').filter(|u| !u.is_empty()) {
+                let (url, path) = entry.split_once('@').unwrap_or((entry, ""));
+                assert!(
+                    path.is_empty()
+                        || table
+                            .bundles
+                            .iter()
+                            .any(|b| b.html == html && b.routes.iter().any(|r| r == path)),
+                    "{html} asks early for {url} on {path}, a route it does not serve"
+                );
                 assert!(
                     TAKEN.contains(&url),
                     "{html} asks early for {url}, which nothing takes"

@@ -402,3 +402,24 @@ test('a_first_visit_shows_the_top_of_the_standings_from_the_fit_before_the_realm
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a_first_visit_to_the_seasons_asks_early_for_the_collection_and_not_for_the_standings', async () => {
+  const { context, page, errors } = await s.fresh();
+  // Who asked for what: the page's own inline script (early.js), or the wasm's glue code.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const asked = [];
+  cdp.on('Network.requestWillBeSent', (e) => {
+    const path = new URL(e.request.url).pathname;
+    if (path.startsWith('/api/')) asked.push([path, e.initiator.stack?.callFrames?.[0]?.url]);
+  });
+  await new SeasonsPage(page, s.url).open();
+  await waitForBadge(page, 'synced');
+  // The standings bundle serves both routes; the seasons list is read from the collection, so
+  // the ladder's fit (the standings route's early request) is not asked for at all.
+  assert.deepEqual(asked.filter(([p]) => p === '/api/standings'), [], `asked: ${JSON.stringify(asked)}`);
+  assert.ok(asked.some(([p, by]) => p === '/api/sync/pull' && by === `${s.url}/arena/seasons`),
+    `the collection asked for by the page's inline script: ${JSON.stringify(asked)}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
